@@ -1,0 +1,64 @@
+package dev.keyright.seats.admins.boundary;
+
+import dev.keyright.seats.admins.entity.Setting;
+import dev.keyright.seats.configuration.KeyrightConfig;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Logger;
+
+/**
+ * The built-in administrator: {@code KEYRIGHT_ADMIN_USER} with {@code KEYRIGHT_ADMIN_PASSWORD}, or, when
+ * no password is configured, one generated at first start, printed once, and kept only as a hash.
+ * Enterprises can instead map role {@code keyright-admin} to their own realm.
+ */
+@Singleton
+@Lock(LockType.READ)
+public class AdminCredentials {
+
+    static final String GENERATED_HASH = "admin.password.generated";
+    private static final Logger LOG = Logger.getLogger(AdminCredentials.class.getName());
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    KeyrightConfig config;
+
+    private volatile String passwordHash;
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @Lock(LockType.WRITE)
+    public void load() {
+        if (config.adminPassword().isPresent()) {
+            passwordHash = PasswordHash.of(config.adminPassword().get().toCharArray());
+            LOG.info(() -> "Admin user '" + config.adminUser() + "' uses the password from KEYRIGHT_ADMIN_PASSWORD");
+            return;
+        }
+        Setting stored = em.find(Setting.class, GENERATED_HASH);
+        if (stored == null) {
+            String password = PasswordHash.generatePassword();
+            stored = new Setting(GENERATED_HASH, PasswordHash.of(password.toCharArray()));
+            em.persist(stored);
+            em.flush();
+            LOG.warning("Generated the admin password (shown this once; set KEYRIGHT_ADMIN_PASSWORD to choose one):"
+                    + " user '" + config.adminUser() + "', password '" + password + "'");
+        } else {
+            LOG.info(() -> "Admin user '" + config.adminUser() + "' uses the password generated at first start");
+        }
+        passwordHash = stored.value();
+    }
+
+    public boolean verify(String user, char[] password) {
+        boolean userMatches = MessageDigest.isEqual(user.getBytes(StandardCharsets.UTF_8),
+                config.adminUser().getBytes(StandardCharsets.UTF_8));
+        boolean passwordMatches = passwordHash != null && PasswordHash.matches(password, passwordHash);
+        return userMatches && passwordMatches;
+    }
+}

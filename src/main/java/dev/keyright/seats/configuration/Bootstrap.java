@@ -1,0 +1,77 @@
+package dev.keyright.seats.configuration;
+
+import dev.keyright.seats.admins.boundary.AdminCredentials;
+import dev.keyright.seats.database.Databases;
+import dev.keyright.seats.database.Migrations;
+import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.secrets.ServerSecret;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Start-up, in order: validate the settings, choose and reach the database, migrate the schema, load
+ * the signing key and the admin credentials. Any failure stops the deployment with one clear message;
+ * nothing falls back silently.
+ */
+@Startup
+@Singleton
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@DataSourceDefinition(name = Databases.EMBEDDED,
+        className = "dev.keyright.seats.database.EmbeddedDataSource",
+        isolationLevel = Connection.TRANSACTION_READ_COMMITTED,
+        minPoolSize = 1, maxPoolSize = 32)
+public class Bootstrap {
+
+    private static final Logger LOG = Logger.getLogger(Bootstrap.class.getName());
+
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    ServerSecret secret;
+    @Inject
+    SigningKeys signingKeys;
+    @Inject
+    AdminCredentials adminCredentials;
+
+    @PostConstruct
+    void start() {
+        try {
+            Databases.Choice database = Databases.choose(config);
+            check(database);
+            Migrations.migrate(database.dataSource());
+            signingKeys.load();
+            adminCredentials.load();
+            LOG.info(() -> "Keyright Seats is ready on " + (database.embedded()
+                    ? "the embedded database in " + config.dataDir()
+                    : "the data source " + database.jndiName()) + ". Admin user: '" + config.adminUser() + "'.");
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", e.getMessage());
+            throw e;
+        }
+    }
+
+    /** The database must answer, and seat transactions must run at READ COMMITTED. */
+    private static void check(Databases.Choice database) {
+        try (Connection connection = database.dataSource().getConnection()) {
+            if (!connection.isValid(5)) {
+                throw new ConfigurationException("The database behind " + database.jndiName() + " does not answer");
+            }
+            int isolation = connection.getTransactionIsolation();
+            if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+                throw new ConfigurationException("The data source " + database.jndiName() + " must use READ COMMITTED"
+                        + " isolation (set the pool's transaction isolation to read-committed); it uses level " + isolation);
+            }
+        } catch (SQLException e) {
+            throw new ConfigurationException("Cannot reach the database behind " + database.jndiName() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.keyright.seats.configuration;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The operator's settings, read once from environment variables (or system properties of the same
+ * name) and validated together, so a bad value stops the start-up with one clear message.
+ */
+public final class KeyrightConfig {
+
+    public static final int MIN_TTL_SECONDS = 2;
+    public static final int MAX_TTL_SECONDS = 86_400;
+    public static final int MAX_SKEW_SECONDS = 3_600;
+
+    private final Path dataDir;
+    private final String adminUser;
+    private final Optional<String> adminPassword;
+    private final String issuer;
+    private final Duration reapInterval;
+    private final Duration reapGrace;
+    private final int reapBatchSize;
+    private final int defaultTtlSeconds;
+    private final int defaultSkewSeconds;
+    private final boolean externalDatabaseRequested;
+    private final Optional<String> keySecret;
+    private final int deadlockRetries;
+
+    private KeyrightConfig(Reader in) {
+        this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
+        this.adminUser = in.text("KEYRIGHT_ADMIN_USER", "admin");
+        this.adminPassword = in.optional("KEYRIGHT_ADMIN_PASSWORD");
+        this.issuer = in.text("KEYRIGHT_ISSUER", "keyright-seats");
+        this.reapInterval = Duration.ofSeconds(in.integer("KEYRIGHT_REAP_INTERVAL_SECONDS", 30, 1, 86_400));
+        this.reapGrace = Duration.ofSeconds(in.integer("KEYRIGHT_REAP_GRACE_SECONDS", 15, 1, 86_400));
+        this.reapBatchSize = in.integer("KEYRIGHT_REAP_BATCH_SIZE", 500, 1, 100_000);
+        this.defaultTtlSeconds = in.integer("KEYRIGHT_DEFAULT_TTL_SECONDS", 120, MIN_TTL_SECONDS, MAX_TTL_SECONDS);
+        this.defaultSkewSeconds = in.integer("KEYRIGHT_DEFAULT_SKEW_SECONDS", 5, 0, MAX_SKEW_SECONDS);
+        this.externalDatabaseRequested = in.optional("KEYRIGHT_DB_URL").isPresent();
+        this.keySecret = in.optional("KEYRIGHT_KEY_SECRET");
+        this.deadlockRetries = in.integer("KEYRIGHT_DEADLOCK_RETRIES", 5, 0, 50);
+        if (adminUser.isBlank() || adminUser.length() > 64) {
+            in.problems.add("KEYRIGHT_ADMIN_USER must be 1 to 64 characters");
+        }
+        adminPassword.filter(p -> p.length() < 8)
+                .ifPresent(p -> in.problems.add("KEYRIGHT_ADMIN_PASSWORD must be at least 8 characters"));
+        keySecret.filter(s -> s.length() < 32)
+                .ifPresent(s -> in.problems.add("KEYRIGHT_KEY_SECRET must be at least 32 characters"));
+        if (reapGrace.toSeconds() <= defaultSkewSeconds) {
+            in.problems.add("KEYRIGHT_REAP_GRACE_SECONDS (" + reapGrace.toSeconds()
+                    + ") must exceed KEYRIGHT_DEFAULT_SKEW_SECONDS (" + defaultSkewSeconds
+                    + "): the reaper may only delete leases that are dead past the skew allowance");
+        }
+        if (!in.problems.isEmpty()) {
+            throw new ConfigurationException("Keyright Seats cannot start: " + String.join("; ", in.problems));
+        }
+    }
+
+    /** Reads the settings; throws {@link ConfigurationException} naming every bad value. */
+    public static KeyrightConfig read(UnaryOperator<String> lookup) {
+        return new KeyrightConfig(new Reader(lookup));
+    }
+
+    /** Environment first, then a system property of the same name. */
+    public static KeyrightConfig fromEnvironment() {
+        return read(name -> {
+            String value = System.getenv(name);
+            return value != null ? value : System.getProperty(name);
+        });
+    }
+
+    public Path dataDir() { return dataDir; }
+    public String adminUser() { return adminUser; }
+    public Optional<String> adminPassword() { return adminPassword; }
+    public String issuer() { return issuer; }
+    public Duration reapInterval() { return reapInterval; }
+    public Duration reapGrace() { return reapGrace; }
+    public int reapBatchSize() { return reapBatchSize; }
+    public int defaultTtlSeconds() { return defaultTtlSeconds; }
+    public int defaultSkewSeconds() { return defaultSkewSeconds; }
+    public boolean externalDatabaseRequested() { return externalDatabaseRequested; }
+    public Optional<String> keySecret() { return keySecret; }
+    public int deadlockRetries() { return deadlockRetries; }
+
+    /** The largest skew a license may have: the reaper's grace must stay strictly above it. */
+    public int maxSkewSeconds() {
+        return (int) Math.min(MAX_SKEW_SECONDS, reapGrace.toSeconds() - 1);
+    }
+
+    private static final class Reader {
+        private final UnaryOperator<String> lookup;
+        private final List<String> problems = new ArrayList<>();
+
+        Reader(UnaryOperator<String> lookup) {
+            this.lookup = lookup;
+        }
+
+        Optional<String> optional(String name) {
+            return Optional.ofNullable(lookup.apply(name)).map(String::trim).filter(v -> !v.isEmpty());
+        }
+
+        String text(String name, String fallback) {
+            return optional(name).orElse(fallback);
+        }
+
+        int integer(String name, int fallback, int min, int max) {
+            Optional<String> raw = optional(name);
+            if (raw.isEmpty()) {
+                return fallback;
+            }
+            try {
+                int value = Integer.parseInt(raw.get());
+                if (value < min || value > max) {
+                    problems.add(name + " must be between " + min + " and " + max + ", was " + value);
+                    return fallback;
+                }
+                return value;
+            } catch (NumberFormatException e) {
+                problems.add(name + " must be a whole number, was '" + raw.get() + "'");
+                return fallback;
+            }
+        }
+    }
+}

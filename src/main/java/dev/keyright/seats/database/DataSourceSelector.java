@@ -1,0 +1,30 @@
+package dev.keyright.seats.database;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import javax.sql.DataSource;
+import org.eclipse.persistence.config.SessionCustomizer;
+import org.eclipse.persistence.sessions.DatasourceLogin;
+import org.eclipse.persistence.sessions.JNDIConnector;
+import org.eclipse.persistence.sessions.Session;
+import org.eclipse.persistence.sessions.server.ServerSession;
+
+/**
+ * Points EclipseLink at the database {@link Databases} chose. persistence.xml names the embedded
+ * default; this customizer swaps in the operator's data source when there is one.
+ */
+public class DataSourceSelector implements SessionCustomizer {
+
+    @Override
+    public void customize(Session session) {
+        DataSource external = Databases.external(KeyrightConfig.fromEnvironment()).orElse(null);
+        if (external == null) {
+            return; // persistence.xml already names the embedded default
+        }
+        ((DatasourceLogin) session.getDatasourceLogin()).setConnector(new JNDIConnector(external));
+        if (session instanceof ServerSession server
+                && server.getReadConnectionPool().getLogin() instanceof DatasourceLogin read
+                && read != session.getDatasourceLogin()) {
+            read.setConnector(new JNDIConnector(external));
+        }
+    }
+}

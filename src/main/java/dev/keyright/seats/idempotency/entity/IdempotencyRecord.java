@@ -1,0 +1,62 @@
+package dev.keyright.seats.idempotency.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * A successful acquire's response, stored in the same transaction as its lease and replayed byte for
+ * byte to a retry with the same key. Keyed by (license, Idempotency-Key); kept 24 hours.
+ */
+@Entity
+@Table(name = "idempotency_record")
+@NamedQuery(name = IdempotencyRecord.FIND_EXPIRED,
+        query = "SELECT r.id FROM IdempotencyRecord r WHERE r.createdAt < :before ORDER BY r.createdAt")
+@NamedQuery(name = IdempotencyRecord.DELETE_BY_IDS, query = "DELETE FROM IdempotencyRecord r WHERE r.id IN :ids")
+public class IdempotencyRecord {
+
+    public static final String FIND_EXPIRED = "IdempotencyRecord.findExpired";
+    public static final String DELETE_BY_IDS = "IdempotencyRecord.deleteByIds";
+
+    @Id
+    private String id;
+    @Column(name = "license_id")
+    private String licenseId;
+    @Column(name = "idem_key")
+    private String key;
+    private String fingerprint;
+    private int status;
+    private String location;
+    private String body;
+    @Column(name = "created_at")
+    private long createdAt;
+
+    protected IdempotencyRecord() {
+    }
+
+    public IdempotencyRecord(IdempotencyClaim claim, StoredResponse response, Instant createdAt) {
+        this.id = claim.id();
+        this.licenseId = claim.licenseId();
+        this.key = claim.key();
+        this.fingerprint = claim.fingerprint();
+        this.status = response.status();
+        this.location = response.location();
+        this.body = response.body();
+        this.createdAt = createdAt.toEpochMilli();
+    }
+
+    public boolean sameRequestAs(IdempotencyClaim claim) {
+        return fingerprint.equals(claim.fingerprint());
+    }
+
+    public StoredResponse response() {
+        return new StoredResponse(status, location, body);
+    }
+
+    public Instant createdAt() {
+        return Instant.ofEpochMilli(createdAt);
+    }
+}

@@ -1,0 +1,7 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.idempotency.entity.StoredResponse;
+
+/** An acquire's answer: a fresh response, or the replay of one stored under the same Idempotency-Key. */
+public record AcquireOutcome(StoredResponse response, boolean replayed) {
+}

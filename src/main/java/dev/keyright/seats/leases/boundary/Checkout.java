@@ -1,0 +1,117 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
+import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
+import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
+import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.LiveLeases;
+import dev.keyright.seats.leases.entity.Holder;
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.leases.entity.LeaseEvent;
+import dev.keyright.seats.leases.entity.SeatsExhaustedException;
+import dev.keyright.seats.licenses.entity.InvalidLicenseException;
+import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+
+/**
+ * The checkout transaction, the only serialized operation, in the order that keeps the count honest:
+ * <ol>
+ * <li>lock the license row ({@code SELECT ... FOR UPDATE}); nothing is read before it;</li>
+ * <li>replay a response already committed under this Idempotency-Key;</li>
+ * <li>give an install that already holds a live seat the same lease, renewed;</li>
+ * <li>count live leases with the one liveness rule, refuse when full;</li>
+ * <li>insert the lease, write the license row, store the idempotency record: one commit.</li>
+ * </ol>
+ * The token was signed before the lock (see {@link Seats}); only a returning install's renewal signs inside it.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRED)
+public class Checkout {
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    SigningKeys signingKeys;
+
+    public AcquireOutcome checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim) {
+        License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
+        if (license == null) {
+            throw new InvalidLicenseException();
+        }
+        if (claim != null) {
+            IdempotencyRecord earlier = em.find(IdempotencyRecord.class, claim.id());
+            if (earlier != null) {
+                if (!earlier.sameRequestAs(claim)) {
+                    throw new IdempotencyKeyReusedException();
+                }
+                return new AcquireOutcome(earlier.response(), true);
+            }
+        }
+        Instant now = prepared.now();
+        if (!license.isUsableAt(now)) {
+            throw new LicenseSuspendedException();
+        }
+        StoredResponse response = returningInstall(license, holder, now)
+                .orElseGet(() -> grant(license, holder, prepared));
+        if (claim != null) {
+            em.persist(new IdempotencyRecord(claim, response, now));
+        }
+        return new AcquireOutcome(response, false);
+    }
+
+    /** One install never holds two seats of one license: a live lease is renewed and answered with 200. */
+    private java.util.Optional<StoredResponse> returningInstall(License license, Holder holder, Instant now) {
+        Lease existing = em.createNamedQuery(Lease.FIND_BY_INSTALL, Lease.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("clientInstanceId", holder.clientInstanceId())
+                .getResultStream().findFirst().orElse(null);
+        if (existing == null) {
+            return java.util.Optional.empty();
+        }
+        if (!existing.isLiveAt(now, license.skew())) {
+            em.persist(LeaseEvent.of(LeaseEvent.Kind.EXPIRE, existing, now));
+            em.remove(existing);
+            em.flush();
+            return java.util.Optional.empty();
+        }
+        existing.renew(license.expiryFor(now));
+        String token = signingKeys.signer().sign(Seats.claims(license, existing, now));
+        long inUse = LiveLeases.count(em, license, now);
+        return java.util.Optional.of(new StoredResponse(200, Seats.location(existing.id()),
+                LeaseBody.json(existing, token, license, inUse)));
+    }
+
+    private StoredResponse grant(License license, Holder holder, PreparedLease prepared) {
+        Instant now = prepared.now();
+        long live = LiveLeases.count(em, license, now);
+        if (!license.admits(live)) {
+            throw new SeatsExhaustedException(live, license.seats(), license.policy().renewAfterSeconds());
+        }
+        Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
+        em.persist(lease);
+        em.persist(LeaseEvent.of(LeaseEvent.Kind.GRANT, lease, now));
+        license.recordCheckout(now);
+        return new StoredResponse(201, Seats.location(lease.id()), LeaseBody.json(lease, prepared.token(), license, live + 1));
+    }
+
+    /** A denial is usage history too; recorded after the refused transaction rolled back. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void recordDenial(String licenseId, Holder holder, Instant at) {
+        em.persist(LeaseEvent.denial(licenseId, holder, at));
+    }
+
+    /**
+     * A lease id, expiry and token made before the lock is taken, so that signing stays out of the
+     * serialized window. The lease is stored with exactly this expiry, so the token signs what is stored.
+     */
+    public record PreparedLease(String leaseId, Instant now, Instant expiresAt, String token) {
+    }
+}

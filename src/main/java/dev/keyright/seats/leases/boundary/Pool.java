@@ -1,0 +1,57 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.licenses.entity.License;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.util.List;
+
+/** "23 of 25 seats in use", and who holds them. */
+public record Pool(License license, List<Lease> holders) {
+
+    public int inUse() {
+        return holders.size();
+    }
+
+    /** The client's view: holders without lease ids (those are the holders' capabilities). */
+    public JsonObject toClientJson() {
+        return json(false);
+    }
+
+    /** The administrator's view: holders with their lease ids, for revocation. */
+    public JsonObject toAdminJson() {
+        return json(true);
+    }
+
+    private JsonObject json(boolean withLeaseIds) {
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        for (Lease lease : holders) {
+            JsonObjectBuilder holder = Json.createObjectBuilder();
+            if (withLeaseIds) {
+                holder.add("leaseId", lease.id());
+            }
+            addNullable(holder, "user", lease.holder().user());
+            addNullable(holder, "host", lease.holder().host());
+            holder.add("clientInstanceId", lease.holder().clientInstanceId())
+                    .add("acquiredAt", LeaseBody.timestamp(lease.acquiredAt()))
+                    .add("expiresAt", LeaseBody.timestamp(lease.expiresAt()));
+            list.add(holder);
+        }
+        return Json.createObjectBuilder()
+                .add("product", license.product())
+                .add("inUse", inUse())
+                .add("max", license.seats())
+                .add("holders", list)
+                .build();
+    }
+
+    private static void addNullable(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.leases.entity.LeaseEvent;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One bounded batch of the reaper's work per transaction. Each row is locked and its expiry checked
+ * again before it is deleted, so a renew that committed meanwhile is never reaped.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class Reaping {
+
+    @PersistenceContext
+    EntityManager em;
+
+    /** Deletes up to {@code limit} leases with {@code expires_at < reapableBefore}; returns how many it deleted. */
+    public int reapLeases(Instant reapableBefore, Instant now, int limit) {
+        List<Lease> doomed = em.createNamedQuery(Lease.FIND_REAPABLE, Lease.class)
+                .setParameter("reapableBefore", reapableBefore.toEpochMilli())
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .setMaxResults(limit)
+                .getResultList();
+        int reaped = 0;
+        for (Lease lease : doomed) {
+            if (lease.expiresAt().isBefore(reapableBefore)) {
+                em.persist(LeaseEvent.of(LeaseEvent.Kind.EXPIRE, lease, now));
+                em.remove(lease);
+                reaped++;
+            }
+        }
+        return reaped;
+    }
+
+    /** Deletes up to {@code limit} idempotency records created before {@code before}. */
+    public int purgeIdempotencyRecords(Instant before, int limit) {
+        List<String> ids = em.createNamedQuery(IdempotencyRecord.FIND_EXPIRED, String.class)
+                .setParameter("before", before.toEpochMilli())
+                .setMaxResults(limit)
+                .getResultList();
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
+    }
+}

@@ -1,0 +1,174 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
+import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.Ids;
+import dev.keyright.seats.leases.control.LeaseSigner;
+import dev.keyright.seats.leases.control.LiveLeases;
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.leases.entity.LeaseEvent;
+import dev.keyright.seats.leases.entity.LeaseExpiredException;
+import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import dev.keyright.seats.leases.entity.SeatsExhaustedException;
+import dev.keyright.seats.licenses.boundary.Licenses;
+import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import dev.keyright.seats.problems.Faults;
+import dev.keyright.seats.problems.ServiceUnavailableException;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The seat lifecycle: checkout, heartbeat (renew), release, revoke, and the pool view. The transaction
+ * boundary of every seat operation except checkout, which runs in {@link Checkout} so that a deadlock
+ * can be retried here, outside the failed transaction.
+ */
+@Stateless
+public class Seats {
+
+    static final int LOCK_BUSY_RETRY_AFTER_SECONDS = 1;
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    Licenses licenses;
+    @Inject
+    Checkout checkout;
+    @Inject
+    SigningKeys signingKeys;
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    Clock clock;
+
+    /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public AcquireOutcome acquire(AcquireRequest request, ClaimSource claims) {
+        License license = licenses.authenticate(request.product(), request.licenseKey());
+        IdempotencyClaim claim = claims.claimFor(license.id());
+        Instant now = clock.instant();
+        if (!license.isUsableAt(now)) {
+            throw new LicenseSuspendedException();
+        }
+        String leaseId = Ids.lease();
+        Instant expiresAt = license.expiryFor(now);
+        Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
+        Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
+                signingKeys.signer().sign(claims(license, draft, now)));
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return checkout.checkout(license.id(), request.holder(), prepared, claim);
+            } catch (SeatsExhaustedException full) {
+                checkout.recordDenial(license.id(), request.holder(), now);
+                throw full;
+            } catch (EJBException | jakarta.persistence.PersistenceException e) {
+                if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
+                    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000L, 20_000_000L) << Math.min(attempt, 3));
+                    continue;
+                }
+                if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
+                    throw new ServiceUnavailableException("The license is busy; nothing was granted. Retry shortly.",
+                            LOCK_BUSY_RETRY_AFTER_SECONDS);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Heartbeat: locks only the lease row, never counts, never touches the license row. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public StoredResponse renew(String licenseKey, String leaseId) {
+        License license = licenses.authenticate(null, licenseKey);
+        Instant now = clock.instant();
+        if (!license.isUsableAt(now)) {
+            throw new LicenseSuspendedException();
+        }
+        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        if (lease == null || !lease.belongsTo(license.id())) {
+            if (lease == null && endedHere(leaseId, license.id())) {
+                throw new LeaseExpiredException();
+            }
+            throw new LeaseNotFoundException();
+        }
+        if (!lease.isLiveAt(now, license.skew())) {
+            throw new LeaseExpiredException();
+        }
+        lease.renew(license.expiryFor(now));
+        String token = signingKeys.signer().sign(claims(license, lease, now));
+        return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, LiveLeases.count(em, license, now)));
+    }
+
+    /** Give a seat back now. 404 when there is no live lease of that id for this license. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void release(String licenseKey, String leaseId) {
+        License license = licenses.authenticate(null, licenseKey);
+        Instant now = clock.instant();
+        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew())) {
+            throw new LeaseNotFoundException();
+        }
+        end(lease, LeaseEvent.Kind.RELEASE, now);
+    }
+
+    /** An administrator takes a seat back now; that client's next renew gets 410. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void revoke(String licenseId, String leaseId) {
+        licenses.get(licenseId);
+        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        if (lease == null || !lease.belongsTo(licenseId)) {
+            throw new LeaseNotFoundException();
+        }
+        end(lease, LeaseEvent.Kind.REVOKE, clock.instant());
+    }
+
+    /** The pool of the caller's license. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public Pool pool(String product, String licenseKey) {
+        return poolOf(licenses.authenticate(product, licenseKey));
+    }
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public Pool poolOf(License license) {
+        return new Pool(license, LiveLeases.list(em, license, clock.instant()));
+    }
+
+    private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
+        em.persist(LeaseEvent.of(kind, lease, now));
+        em.remove(lease);
+    }
+
+    private boolean endedHere(String leaseId, String licenseId) {
+        return em.createNamedQuery(LeaseEvent.COUNT_ENDINGS, Long.class)
+                .setParameter("leaseId", leaseId)
+                .setParameter("licenseId", licenseId)
+                .getSingleResult() > 0;
+    }
+
+    static LeaseSigner.LeaseClaims claims(License license, Lease lease, Instant now) {
+        return new LeaseSigner.LeaseClaims(license.product(), lease.holder().label(), lease.id(), license.id(),
+                lease.holder().clientInstanceId(), now, lease.expiresAt());
+    }
+
+    static String location(String leaseId) {
+        return "/v1/seats/" + leaseId;
+    }
+
+    /** Supplies the Idempotency-Key claim of this request, if it carries one, once the license is known. */
+    @FunctionalInterface
+    public interface ClaimSource {
+        IdempotencyClaim claimFor(String licenseId);
+
+        ClaimSource NONE = licenseId -> null;
+    }
+}

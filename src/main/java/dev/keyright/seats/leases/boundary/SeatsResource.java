@@ -1,0 +1,68 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.idempotency.boundary.IdempotentRequests;
+import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.regex.Pattern;
+
+/** The client API: acquire, renew, release, pool. */
+@Path("v1/seats")
+@Produces(MediaType.APPLICATION_JSON)
+public class SeatsResource {
+
+    private static final Pattern LEASE_ID = Pattern.compile("lease_[0-9a-f]{32}");
+
+    @Inject
+    Seats seats;
+
+    @POST
+    @Path("acquire")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response acquire(String body, @Context HttpServletRequest request) {
+        AcquireRequest acquire = AcquireRequest.parse(body);
+        return IdempotentRequests.respond(seats.acquire(acquire, IdempotentRequests.claims(request)));
+    }
+
+    @POST
+    @Path("{leaseId}/renew")
+    public Response renew(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        StoredResponse renewed = seats.renew(LicenseAuthorization.key(authorization), checked(leaseId));
+        return Response.ok(renewed.body()).header(HttpHeaders.LOCATION, renewed.location()).build();
+    }
+
+    @POST
+    @Path("{leaseId}/release")
+    public Response release(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        seats.release(LicenseAuthorization.key(authorization), checked(leaseId));
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("pool")
+    public Response pool(@QueryParam("product") String product, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return Response.ok(seats.pool(product, LicenseAuthorization.key(authorization)).toClientJson().toString()).build();
+    }
+
+    /** A malformed lease id names no lease: the same 404 as an unknown one. */
+    private static String checked(String leaseId) {
+        if (leaseId == null || !LEASE_ID.matcher(leaseId).matches()) {
+            throw new LeaseNotFoundException();
+        }
+        return leaseId;
+    }
+}

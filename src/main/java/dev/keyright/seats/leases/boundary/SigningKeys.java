@@ -1,0 +1,115 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.leases.control.LeaseSigner;
+import dev.keyright.seats.leases.entity.SigningKeyRecord;
+import dev.keyright.seats.secrets.ServerSecret;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Logger;
+import org.jose4j.jwk.EcJwkGenerator;
+import org.jose4j.jwk.EllipticCurveJsonWebKey;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.keys.EllipticCurves;
+import org.jose4j.lang.JoseException;
+
+/**
+ * The lease-signing key: created once, stored in the database (private part wrapped by the server
+ * secret) where every node finds it, and the same after every restart. If two nodes create one at the
+ * same moment, both keys are published and every node signs with the oldest.
+ */
+@Singleton
+@Lock(LockType.READ)
+public class SigningKeys {
+
+    private static final Logger LOG = Logger.getLogger(SigningKeys.class.getName());
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    ServerSecret secret;
+    @Inject
+    Clock clock;
+
+    private volatile LeaseSigner signer;
+    private volatile String jwks;
+
+    /** Loads the keys, creating the first one if there is none. Called once at start-up. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @Lock(LockType.WRITE)
+    public void load() {
+        List<SigningKeyRecord> keys = all();
+        if (keys.isEmpty()) {
+            em.persist(generate());
+            em.flush();
+            keys = all();
+            LOG.info("Created the lease-signing key " + keys.get(0).kid());
+        }
+        SigningKeyRecord active = keys.get(0);
+        this.signer = new LeaseSigner(config.issuer(), active.kid(), privateKey(active));
+        this.jwks = publish(keys);
+    }
+
+    public LeaseSigner signer() {
+        return signer;
+    }
+
+    /** The public keys as an RFC 7517 JWK set. */
+    public String jwks() {
+        return jwks;
+    }
+
+    private List<SigningKeyRecord> all() {
+        return em.createNamedQuery(SigningKeyRecord.FIND_ALL, SigningKeyRecord.class).getResultList();
+    }
+
+    private SigningKeyRecord generate() {
+        try {
+            EllipticCurveJsonWebKey jwk = EcJwkGenerator.generateJwk(EllipticCurves.P256);
+            String kid = "k-" + UUID.randomUUID().toString().substring(0, 13);
+            jwk.setKeyId(kid);
+            jwk.setAlgorithm("ES256");
+            jwk.setUse("sig");
+            String publicJwk = jwk.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY);
+            String wrapped = secret.wrap(jwk.getPrivateKey().getEncoded());
+            return new SigningKeyRecord(kid, "ES256", publicJwk, wrapped, clock.instant());
+        } catch (JoseException e) {
+            throw new IllegalStateException("Cannot generate a P-256 key", e);
+        }
+    }
+
+    private PrivateKey privateKey(SigningKeyRecord record) {
+        try {
+            return KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(secret.unwrap(record.wrappedPrivateKey())));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("The stored signing key is not a valid EC key", e);
+        }
+    }
+
+    private static String publish(List<SigningKeyRecord> keys) {
+        try {
+            JsonWebKeySet set = new JsonWebKeySet();
+            for (SigningKeyRecord key : keys) {
+                set.addJsonWebKey(JsonWebKey.Factory.newJwk(key.publicJwk()));
+            }
+            return set.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY);
+        } catch (JoseException e) {
+            throw new IllegalStateException("A stored public key is not a valid JWK", e);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.keyright.seats.leases.control;
+
+import java.security.PrivateKey;
+import java.time.Instant;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
+import org.jose4j.lang.JoseException;
+
+/** Signs lease tokens: compact ES256 JWS, {@code typ: lease+jwt}, with the claims of the wire contract. */
+public final class LeaseSigner {
+
+    public static final String TOKEN_TYPE = "lease+jwt";
+
+    private final String issuer;
+    private final String kid;
+    private final PrivateKey key;
+
+    public LeaseSigner(String issuer, String kid, PrivateKey key) {
+        this.issuer = issuer;
+        this.kid = kid;
+        this.key = key;
+    }
+
+    public String sign(LeaseClaims lease) {
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuer(issuer);
+        claims.setAudience(lease.product());
+        claims.setSubject(lease.holderLabel());
+        claims.setClaim("lid", lease.leaseId());
+        claims.setClaim("lic", lease.licenseId());
+        claims.setClaim("cid", lease.clientInstanceId());
+        claims.setIssuedAt(NumericDate.fromSeconds(lease.issuedAt().getEpochSecond()));
+        claims.setExpirationTime(NumericDate.fromSeconds(lease.expiresAt().getEpochSecond()));
+        JsonWebSignature jws = new JsonWebSignature();
+        jws.setPayload(claims.toJson());
+        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
+        jws.setKeyIdHeaderValue(kid);
+        jws.setHeader("typ", TOKEN_TYPE);
+        jws.setKey(key);
+        try {
+            return jws.getCompactSerialization();
+        } catch (JoseException e) {
+            throw new IllegalStateException("Cannot sign a lease token", e);
+        }
+    }
+
+    public String kid() {
+        return kid;
+    }
+
+    /** What a lease token says. {@code expiresAt} is exactly the lease's stored expiry. */
+    public record LeaseClaims(String product, String holderLabel, String leaseId, String licenseId,
+                              String clientInstanceId, Instant issuedAt, Instant expiresAt) {
+    }
+}

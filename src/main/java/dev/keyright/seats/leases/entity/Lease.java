@@ -1,0 +1,80 @@
+package dev.keyright.seats.leases.entity;
+
+import dev.keyright.seats.leases.control.Liveness;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * One seat held by one install. Live while {@link Liveness} says so: there is no status flag to forget.
+ * Only the server moves {@code expiresAt} forward ({@link #renew}); a release deletes the row.
+ */
+@Entity
+@Table(name = "lease")
+@NamedQuery(name = Lease.COUNT_LIVE,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
+@NamedQuery(name = Lease.FIND_LIVE,
+        query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " ORDER BY l.acquiredAt, l.id")
+@NamedQuery(name = Lease.FIND_BY_INSTALL,
+        query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.clientInstanceId = :clientInstanceId")
+@NamedQuery(name = Lease.FIND_REAPABLE,
+        query = "SELECT l FROM Lease l WHERE l.expiresAt < :reapableBefore ORDER BY l.expiresAt")
+public class Lease {
+
+    public static final String COUNT_LIVE = "Lease.countLive";
+    public static final String FIND_LIVE = "Lease.findLive";
+    public static final String FIND_BY_INSTALL = "Lease.findByInstall";
+    public static final String FIND_REAPABLE = "Lease.findReapable";
+
+    @Id
+    private String id;
+    @Column(name = "license_id")
+    private String licenseId;
+    @Column(name = "client_instance_id")
+    private String clientInstanceId;
+    @Column(name = "holder_user")
+    private String holderUser;
+    @Column(name = "holder_host")
+    private String holderHost;
+    @Column(name = "acquired_at")
+    private long acquiredAt;
+    @Column(name = "expires_at")
+    private long expiresAt;
+
+    protected Lease() {
+    }
+
+    public Lease(String id, String licenseId, Holder holder, Instant acquiredAt, Instant expiresAt) {
+        this.id = id;
+        this.licenseId = licenseId;
+        this.clientInstanceId = holder.clientInstanceId();
+        this.holderUser = holder.user();
+        this.holderHost = holder.host();
+        this.acquiredAt = acquiredAt.toEpochMilli();
+        this.expiresAt = expiresAt.toEpochMilli();
+    }
+
+    public boolean isLiveAt(Instant now, Duration skew) {
+        return Liveness.isLive(expiresAt(), now, skew);
+    }
+
+    /** The server, and only the server, extends a lease: to the expiry it signs. */
+    public void renew(Instant newExpiry) {
+        this.expiresAt = newExpiry.toEpochMilli();
+    }
+
+    public boolean belongsTo(String license) {
+        return licenseId.equals(license);
+    }
+
+    public String id() { return id; }
+    public String licenseId() { return licenseId; }
+    public Holder holder() { return new Holder(clientInstanceId, holderUser, holderHost); }
+    public Instant acquiredAt() { return Instant.ofEpochMilli(acquiredAt); }
+    public Instant expiresAt() { return Instant.ofEpochMilli(expiresAt); }
+}

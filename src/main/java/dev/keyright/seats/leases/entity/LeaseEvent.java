@@ -1,0 +1,69 @@
+package dev.keyright.seats.leases.entity;
+
+import dev.keyright.seats.leases.control.Ids;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * What happened to a seat: the usage history, and the tombstone that tells a renew of a released,
+ * reaped or revoked lease (410) from a renew of a lease that never existed here (404).
+ */
+@Entity
+@Table(name = "lease_event")
+@NamedQuery(name = LeaseEvent.COUNT_ENDINGS,
+        query = "SELECT COUNT(e) FROM LeaseEvent e WHERE e.leaseId = :leaseId AND e.licenseId = :licenseId"
+                + " AND e.kind IN ('RELEASE', 'EXPIRE', 'REVOKE')")
+public class LeaseEvent {
+
+    public static final String COUNT_ENDINGS = "LeaseEvent.countEndings";
+
+    public enum Kind { GRANT, RELEASE, EXPIRE, REVOKE, DENY }
+
+    @Id
+    private String id;
+    @Column(name = "license_id")
+    private String licenseId;
+    @Column(name = "lease_id")
+    private String leaseId;
+    private String kind;
+    @Column(name = "at_millis")
+    private long at;
+    @Column(name = "client_instance_id")
+    private String clientInstanceId;
+    @Column(name = "holder_user")
+    private String holderUser;
+    @Column(name = "holder_host")
+    private String holderHost;
+
+    protected LeaseEvent() {
+    }
+
+    private LeaseEvent(Kind kind, String licenseId, String leaseId, Holder holder, Instant at) {
+        this.id = Ids.event();
+        this.kind = kind.name();
+        this.licenseId = licenseId;
+        this.leaseId = leaseId;
+        this.at = at.toEpochMilli();
+        if (holder != null) {
+            this.clientInstanceId = holder.clientInstanceId();
+            this.holderUser = holder.user();
+            this.holderHost = holder.host();
+        }
+    }
+
+    public static LeaseEvent of(Kind kind, Lease lease, Instant at) {
+        return new LeaseEvent(kind, lease.licenseId(), lease.id(), lease.holder(), at);
+    }
+
+    public static LeaseEvent denial(String licenseId, Holder holder, Instant at) {
+        return new LeaseEvent(Kind.DENY, licenseId, null, holder, at);
+    }
+
+    public Kind kind() { return Kind.valueOf(kind); }
+    public String leaseId() { return leaseId; }
+    public Instant at() { return Instant.ofEpochMilli(at); }
+}

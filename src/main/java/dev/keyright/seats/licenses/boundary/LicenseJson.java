@@ -1,0 +1,37 @@
+package dev.keyright.seats.licenses.boundary;
+
+import dev.keyright.seats.leases.boundary.Pool;
+import dev.keyright.seats.licenses.entity.License;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+
+/** A license as the admin API shows it, with its live pool. */
+final class LicenseJson {
+
+    private LicenseJson() {
+    }
+
+    static JsonObjectBuilder of(License license, Pool pool) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("licenseId", license.id())
+                .add("product", license.product())
+                .add("seats", license.seats())
+                .add("ttlSeconds", license.ttlSeconds())
+                .add("skewSeconds", (int) license.skew().toSeconds())
+                .add("status", license.status().name().toLowerCase());
+        license.customer().ifPresentOrElse(c -> json.add("customer", c), () -> json.addNull("customer"));
+        license.notAfter().ifPresentOrElse(t -> json.add("notAfter", timestamp(t)), () -> json.addNull("notAfter"));
+        json.add("createdAt", timestamp(license.createdAt()));
+        if (pool != null) {
+            json.add("pool", pool.toAdminJson());
+        }
+        return json;
+    }
+
+    private static String timestamp(Instant instant) {
+        return DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.SECONDS));
+    }
+}

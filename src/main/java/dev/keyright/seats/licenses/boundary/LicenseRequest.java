@@ -1,0 +1,51 @@
+package dev.keyright.seats.licenses.boundary;
+
+import dev.keyright.seats.problems.FieldError;
+import dev.keyright.seats.problems.InvalidRequestException;
+import dev.keyright.seats.problems.JsonBodies;
+import jakarta.json.JsonObject;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The body of {@code POST /v1/admin/licenses}. */
+public record LicenseRequest(String product, int seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
+                             Optional<String> customer, Optional<Instant> notAfter) {
+
+    public static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Set<String> FIELDS = Set.of("product", "seats", "ttlSeconds", "skewSeconds", "customer", "notAfter");
+
+    public static LicenseRequest parse(String body) {
+        JsonObject json = JsonBodies.parseObject(body);
+        List<FieldError> errors = new ArrayList<>();
+        JsonBodies.onlyFields(json, "", FIELDS, errors);
+        Optional<String> product = JsonBodies.string(json, "product", "", true, 64, PRODUCT,
+                "must be 1 to 64 characters of letters, digits, '.', '_' or '-'", errors);
+        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, 1_000_000, errors);
+        if (seats.isEmpty() && errors.stream().noneMatch(e -> e.field().equals("seats"))) {
+            errors.add(new FieldError("seats", "is required"));
+        }
+        Optional<Integer> ttl = JsonBodies.integer(json, "ttlSeconds", 1, Integer.MAX_VALUE, errors);
+        Optional<Integer> skew = JsonBodies.integer(json, "skewSeconds", 0, Integer.MAX_VALUE, errors);
+        Optional<String> customer = JsonBodies.string(json, "customer", "", false, 256, null, null, errors);
+        Optional<Instant> notAfter = JsonBodies.string(json, "notAfter", "", false, 40, null, null, errors)
+                .flatMap(text -> timestamp(text, errors));
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
+        return new LicenseRequest(product.orElseThrow(), seats.orElseThrow(), ttl, skew, customer, notAfter);
+    }
+
+    private static Optional<Instant> timestamp(String text, List<FieldError> errors) {
+        try {
+            return Optional.of(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError("notAfter", "must be an RFC 3339 timestamp in UTC, e.g. 2027-01-31T00:00:00Z"));
+            return Optional.empty();
+        }
+    }
+}

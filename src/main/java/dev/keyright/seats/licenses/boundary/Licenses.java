@@ -1,0 +1,99 @@
+package dev.keyright.seats.licenses.boundary;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.leases.control.Ids;
+import dev.keyright.seats.licenses.control.LicenseKeys;
+import dev.keyright.seats.licenses.entity.InvalidLicenseException;
+import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
+import dev.keyright.seats.licenses.entity.Policy;
+import dev.keyright.seats.problems.InvalidRequestException;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/** Licenses: issue them (with a one-time key), authenticate a presented key, change their policy. */
+@Stateless
+public class Licenses {
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    LicenseKeys keys;
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    Clock clock;
+
+    /**
+     * The license a key opens, for the given product (or any product when {@code product} is null).
+     * Unknown key, wrong product and missing key all fail the same way.
+     */
+    public License authenticate(String product, String presentedKey) {
+        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
+            throw new InvalidLicenseException();
+        }
+        String hash = keys.hash(presentedKey);
+        License license = em.createNamedQuery(License.FIND_BY_KEY_HASH, License.class)
+                .setParameter("keyHash", hash)
+                .getResultStream().findFirst()
+                .filter(found -> keys.matches(presentedKey, found.keyHash()))
+                .orElseThrow(InvalidLicenseException::new);
+        if (product != null && !product.equals(license.product())) {
+            throw new InvalidLicenseException();
+        }
+        return license;
+    }
+
+    public IssuedLicense issue(LicenseRequest request) {
+        Policy policy = new Policy(request.seats(),
+                request.ttlSeconds().orElse(config.defaultTtlSeconds()),
+                request.skewSeconds().orElse(config.defaultSkewSeconds()));
+        validate(policy);
+        String key = LicenseKeys.generate(request.product());
+        License license = new License(Ids.license(), request.product(), keys.hash(key), policy,
+                request.customer().orElse(null), request.notAfter().orElse(null), clock.instant());
+        em.persist(license);
+        return new IssuedLicense(license, key);
+    }
+
+    public List<License> all() {
+        return em.createNamedQuery(License.FIND_ALL, License.class).getResultList();
+    }
+
+    public Optional<License> find(String licenseId) {
+        return Optional.ofNullable(em.find(License.class, licenseId));
+    }
+
+    public License get(String licenseId) {
+        return find(licenseId).orElseThrow(LicenseNotFoundException::new);
+    }
+
+    /** Lowering seats below the live count revokes nobody: new acquires wait until the pool drains. */
+    public License change(String licenseId, LicenseChange change) {
+        License license = get(licenseId);
+        Policy current = license.policy();
+        Policy policy = new Policy(change.seats().orElse(current.seats()),
+                change.ttlSeconds().orElse(current.ttlSeconds()),
+                change.skewSeconds().orElse(current.skewSeconds()));
+        validate(policy);
+        license.apply(policy);
+        change.status().ifPresent(license::changeStatus);
+        return license;
+    }
+
+    private void validate(Policy policy) {
+        var problems = policy.problems(config.maxSkewSeconds());
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems);
+        }
+    }
+
+    /** A license just issued, with its key: shown this once, never stored. */
+    public record IssuedLicense(License license, String licenseKey) {
+    }
+}

@@ -1,0 +1,68 @@
+package dev.keyright.seats.licenses.boundary;
+
+import dev.keyright.seats.leases.boundary.Seats;
+import dev.keyright.seats.licenses.entity.License;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+
+/** The admin API for licenses (role keyright-admin, enforced by web.xml's security constraint). */
+@Path("v1/admin/licenses")
+@Produces(MediaType.APPLICATION_JSON)
+public class LicensesResource {
+
+    @Inject
+    Licenses licenses;
+    @Inject
+    Seats seats;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(String body) {
+        Licenses.IssuedLicense issued = licenses.issue(LicenseRequest.parse(body));
+        String json = LicenseJson.of(issued.license(), null).add("licenseKey", issued.licenseKey()).build().toString();
+        return Response.created(URI.create("/v1/admin/licenses/" + issued.license().id())).entity(json).build();
+    }
+
+    @GET
+    public Response list() {
+        JsonArrayBuilder all = Json.createArrayBuilder();
+        for (License license : licenses.all()) {
+            all.add(LicenseJson.of(license, seats.poolOf(license)));
+        }
+        return Response.ok(Json.createObjectBuilder().add("licenses", all).build().toString()).build();
+    }
+
+    @GET
+    @Path("{licenseId}")
+    public Response get(@PathParam("licenseId") String licenseId) {
+        License license = licenses.get(licenseId);
+        return Response.ok(LicenseJson.of(license, seats.poolOf(license)).build().toString()).build();
+    }
+
+    @PATCH
+    @Path("{licenseId}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    public Response change(@PathParam("licenseId") String licenseId, String body) {
+        License license = licenses.change(licenseId, LicenseChange.parse(body));
+        return Response.ok(LicenseJson.of(license, seats.poolOf(license)).build().toString()).build();
+    }
+
+    @DELETE
+    @Path("{licenseId}/leases/{leaseId}")
+    public Response revoke(@PathParam("licenseId") String licenseId, @PathParam("leaseId") String leaseId) {
+        seats.revoke(licenseId, leaseId);
+        return Response.noContent().build();
+    }
+}

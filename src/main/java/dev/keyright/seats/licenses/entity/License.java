@@ -1,0 +1,110 @@
+package dev.keyright.seats.licenses.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** A license: a product, a number of seats, and the lease policy (TTL, skew) its seats are held under. */
+@Entity
+@Table(name = "license")
+@NamedQuery(name = License.FIND_BY_KEY_HASH, query = "SELECT l FROM License l WHERE l.keyHash = :keyHash")
+@NamedQuery(name = License.FIND_ALL, query = "SELECT l FROM License l ORDER BY l.createdAt, l.id")
+public class License {
+
+    public static final String FIND_BY_KEY_HASH = "License.findByKeyHash";
+    public static final String FIND_ALL = "License.findAll";
+
+    public enum Status { ACTIVE, SUSPENDED }
+
+    @Id
+    private String id;
+    private String product;
+    @Column(name = "key_hash")
+    private String keyHash;
+    private int seats;
+    @Column(name = "ttl_seconds")
+    private int ttlSeconds;
+    @Column(name = "skew_seconds")
+    private int skewSeconds;
+    private String status;
+    private String customer;
+    @Column(name = "not_after")
+    private Long notAfter;
+    @Column(name = "created_at")
+    private long createdAt;
+    private long checkouts;
+    @Column(name = "last_checkout_at")
+    private Long lastCheckoutAt;
+
+    protected License() {
+    }
+
+    public License(String id, String product, String keyHash, Policy policy, String customer,
+                   Instant notAfter, Instant createdAt) {
+        this.id = id;
+        this.product = product;
+        this.keyHash = keyHash;
+        this.seats = policy.seats();
+        this.ttlSeconds = policy.ttlSeconds();
+        this.skewSeconds = policy.skewSeconds();
+        this.status = Status.ACTIVE.name().toLowerCase();
+        this.customer = customer;
+        this.notAfter = notAfter == null ? null : notAfter.toEpochMilli();
+        this.createdAt = createdAt.toEpochMilli();
+    }
+
+    /** Whether one more seat fits beside {@code liveCount} live ones. */
+    public boolean admits(long liveCount) {
+        return liveCount < seats;
+    }
+
+    /** Active, and not past its end date. */
+    public boolean isUsableAt(Instant now) {
+        return Status.ACTIVE == status() && (notAfter == null || now.toEpochMilli() <= notAfter);
+    }
+
+    /**
+     * Writes the license row in the checkout transaction. On MariaDB Galera, FOR UPDATE locks are
+     * node-local and only written rows are certified: this write makes a second node's racing
+     * checkout fail certification instead of overselling.
+     */
+    public void recordCheckout(Instant now) {
+        checkouts++;
+        lastCheckoutAt = now.toEpochMilli();
+    }
+
+    public void apply(Policy policy) {
+        this.seats = policy.seats();
+        this.ttlSeconds = policy.ttlSeconds();
+        this.skewSeconds = policy.skewSeconds();
+    }
+
+    public void changeStatus(Status newStatus) {
+        this.status = newStatus.name().toLowerCase();
+    }
+
+    public Policy policy() {
+        return new Policy(seats, ttlSeconds, skewSeconds);
+    }
+
+    public Instant expiryFor(Instant now) {
+        return Instant.ofEpochSecond(now.plusSeconds(ttlSeconds).getEpochSecond());
+    }
+
+    public String id() { return id; }
+    public String product() { return product; }
+    public String keyHash() { return keyHash; }
+    public int seats() { return seats; }
+    public int ttlSeconds() { return ttlSeconds; }
+    public Duration ttl() { return Duration.ofSeconds(ttlSeconds); }
+    public Duration skew() { return Duration.ofSeconds(skewSeconds); }
+    public Status status() { return Status.valueOf(status.toUpperCase()); }
+    public Optional<String> customer() { return Optional.ofNullable(customer); }
+    public Optional<Instant> notAfter() { return Optional.ofNullable(notAfter).map(Instant::ofEpochMilli); }
+    public Instant createdAt() { return Instant.ofEpochMilli(createdAt); }
+}

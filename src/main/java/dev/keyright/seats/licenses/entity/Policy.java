@@ -1,0 +1,34 @@
+package dev.keyright.seats.licenses.entity;
+
+import dev.keyright.seats.problems.FieldError;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How many seats a license has and how its leases are held: TTL and clock-skew allowance, in seconds. */
+public record Policy(int seats, int ttlSeconds, int skewSeconds) {
+
+    public static final int MAX_SEATS = 1_000_000;
+    public static final int MIN_TTL_SECONDS = 2;
+    public static final int MAX_TTL_SECONDS = 86_400;
+
+    /** The problems with this policy, as field/message pairs; empty when it is valid. */
+    public List<FieldError> problems(int maxSkewSeconds) {
+        List<FieldError> errors = new ArrayList<>();
+        if (seats < 1 || seats > MAX_SEATS) {
+            errors.add(new FieldError("seats", "must be between 1 and " + MAX_SEATS));
+        }
+        if (ttlSeconds < MIN_TTL_SECONDS || ttlSeconds > MAX_TTL_SECONDS) {
+            errors.add(new FieldError("ttlSeconds", "must be between " + MIN_TTL_SECONDS + " and " + MAX_TTL_SECONDS));
+        }
+        if (skewSeconds < 0 || skewSeconds > maxSkewSeconds) {
+            errors.add(new FieldError("skewSeconds", "must be between 0 and " + maxSkewSeconds
+                    + " (below the reaper's grace)"));
+        }
+        return errors;
+    }
+
+    /** Heartbeat after about a third of the TTL. */
+    public int renewAfterSeconds() {
+        return Math.max(1, ttlSeconds / 3);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.keyright.seats.problems;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+
+/** Classifies database failures by SQLState and vendor code, whichever driver and wrapper carried them. */
+public final class Faults {
+
+    private static final int MARIADB_LOCK_WAIT_TIMEOUT = 1205;
+    private static final int MARIADB_DEADLOCK = 1213;
+    private static final int H2_LOCK_TIMEOUT = 50200;
+    private static final int H2_DEADLOCK = 40001;
+
+    private Faults() {
+    }
+
+    /** A deadlock or serialization failure (also a Galera certification failure): retry the transaction. */
+    public static boolean isDeadlock(Throwable e) {
+        return sqlExceptions(e).anyMatch(s -> s.getErrorCode() == MARIADB_DEADLOCK
+                || s.getErrorCode() == H2_DEADLOCK || "40001".equals(s.getSQLState()));
+    }
+
+    /** A lock wait that ran past its bound. */
+    public static boolean isLockTimeout(Throwable e) {
+        if (chain(e).anyMatch(t -> t instanceof jakarta.persistence.PessimisticLockException
+                || t instanceof jakarta.persistence.LockTimeoutException) && !isDeadlock(e)) {
+            return true;
+        }
+        return sqlExceptions(e).anyMatch(s -> s.getErrorCode() == MARIADB_LOCK_WAIT_TIMEOUT
+                || s.getErrorCode() == H2_LOCK_TIMEOUT || "HYT00".equals(s.getSQLState()));
+    }
+
+    /** The database cannot be reached (connection refused, lost, pool exhausted). */
+    public static boolean isDatabaseUnavailable(Throwable e) {
+        return chain(e).anyMatch(t -> t instanceof SQLTransientConnectionException
+                || t instanceof java.sql.SQLNonTransientConnectionException
+                || t instanceof java.net.ConnectException
+                || (t instanceof SQLException s && s.getSQLState() != null && s.getSQLState().startsWith("08"))
+                || (t instanceof jakarta.resource.ResourceException)
+                || (t != null && t.getClass().getName().endsWith("PoolingException")));
+    }
+
+    public static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    private static java.util.stream.Stream<Throwable> chain(Throwable e) {
+        java.util.List<Throwable> all = new java.util.ArrayList<>();
+        for (Throwable t = e; t != null && all.size() < 32; t = t.getCause()) {
+            all.add(t);
+            if (t instanceof SQLException s && s.getNextException() != null) {
+                all.add(s.getNextException());
+            }
+        }
+        return all.stream();
+    }
+
+    private static java.util.stream.Stream<SQLException> sqlExceptions(Throwable e) {
+        return chain(e).filter(SQLException.class::isInstance).map(SQLException.class::cast);
+    }
+}
