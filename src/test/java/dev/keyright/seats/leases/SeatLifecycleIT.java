@@ -1,0 +1,216 @@
+package dev.keyright.seats.leases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The whole client lifecycle over HTTP against MariaDB: acquire, renew, pool, release, refusals. */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class SeatLifecycleIT {
+
+    @ArquillianResource
+    URL base;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    private Api api() {
+        return new Api(base);
+    }
+
+    private static String product() {
+        return "prod-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    @Test
+    void acquireRenewPoolReleaseLifecycle() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String key = license.getString("licenseKey");
+
+        Api.Reply acquired = api.acquire(product, key, "inst-a");
+        assertEquals(201, acquired.status(), acquired.toString());
+        JsonObject lease = acquired.json();
+        String leaseId = lease.getString("leaseId");
+        assertEquals("/v1/seats/" + leaseId, acquired.header("Location"));
+        assertEquals(60, lease.getInt("ttlSeconds"));
+        assertEquals(20, lease.getInt("renewAfterSeconds"));
+        assertEquals(1, lease.getInt("seatsInUse"));
+        assertEquals(2, lease.getInt("maxSeats"));
+        assertTrue(lease.getString("expiresAt").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"));
+
+        Api.Reply renewed = api.renew(key, leaseId);
+        assertEquals(200, renewed.status(), renewed.toString());
+        assertEquals(leaseId, renewed.json().getString("leaseId"));
+        assertNotEquals(lease.getString("token"), renewed.json().getString("token"));
+
+        Api.Reply pool = api.pool(product, key);
+        assertEquals(200, pool.status());
+        assertEquals(1, pool.json().getInt("inUse"));
+        assertEquals(2, pool.json().getInt("max"));
+        assertEquals("inst-a", pool.json().getJsonArray("holders").getJsonObject(0).getString("clientInstanceId"));
+        assertFalse(pool.body().contains(leaseId), "the pool must not reveal lease ids");
+
+        assertEquals(204, api.release(key, leaseId).status());
+        assertEquals(0, api.pool(product, key).json().getInt("inUse"));
+        assertEquals(0, Tables.leasesOf(license.getString("licenseId")));
+        Api.Reply again = api.release(key, leaseId);
+        assertEquals(404, again.status());
+        assertEquals("https://keyright.dev/problems/lease-not-found", again.json().getString("type"));
+        Api.Reply renewAfterRelease = api.renew(key, leaseId);
+        assertEquals(410, renewAfterRelease.status());
+        assertEquals("https://keyright.dev/problems/lease-expired", renewAfterRelease.json().getString("type"));
+    }
+
+    @Test
+    void sameInstallGetsTheSameLeaseAndAFullPoolIsA409() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String key = license.getString("licenseKey");
+        Api.Reply first = api.acquire(product, key, "inst-a");
+        assertEquals(201, first.status());
+        Api.Reply same = api.acquire(product, key, "inst-a");
+        assertEquals(200, same.status(), same.toString());
+        assertEquals(first.json().getString("leaseId"), same.json().getString("leaseId"));
+
+        String before = Tables.snapshot();
+        Api.Reply full = api.acquire(product, key, "inst-b");
+        assertEquals(409, full.status());
+        assertEquals("application/problem+json", full.contentType());
+        assertEquals("https://keyright.dev/problems/seats-exhausted", full.json().getString("type"));
+        assertEquals(1, full.json().getInt("seatsInUse"));
+        assertEquals(1, full.json().getInt("maxSeats"));
+        assertTrue(Integer.parseInt(full.header("Retry-After")) >= 1);
+        assertEquals(1, Tables.leasesOf(license.getString("licenseId")));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ? AND kind = 'DENY'",
+                license.getString("licenseId")));
+        assertNotEquals(before, Tables.snapshot(), "a denial is recorded as usage history");
+    }
+
+    @Test
+    void anotherLicensesLeaseIsNotFoundAndUntouched() {
+        Api api = api();
+        String productA = product();
+        String productB = product();
+        String keyA = api.createLicense(productA, 1, 60, 5).getString("licenseKey");
+        String keyB = api.createLicense(productB, 1, 60, 5).getString("licenseKey");
+        String leaseA = api.acquire(productA, keyA, "inst-a").json().getString("leaseId");
+        String before = Tables.snapshot();
+
+        Api.Reply renew = api.renew(keyB, leaseA);
+        Api.Reply release = api.release(keyB, leaseA);
+        Api.Reply unknown = api.renew(keyB, "lease_00000000000000000000000000000000");
+        assertEquals(404, renew.status());
+        assertEquals(404, release.status());
+        assertEquals(unknown.body(), renew.body(), "another license's lease looks exactly like an unknown one");
+        assertEquals(before, Tables.snapshot());
+        assertEquals(200, api.renew(keyA, leaseA).status());
+    }
+
+    @Test
+    void invalidKeysAreA401WithOneBodyWhateverTheCause() {
+        Api api = api();
+        String product = product();
+        String key = api.createLicense(product, 1, 60, 5).getString("licenseKey");
+        Api.Reply unknown = api.acquire(product, "NOPE-0000-0000", "inst-a");
+        Api.Reply wrongProduct = api.acquire("other-product", key, "inst-a");
+        Api.Reply missing = api.send("GET", "/v1/seats/pool?product=" + product, null, Map.of());
+        for (Api.Reply reply : new Api.Reply[] {unknown, wrongProduct, missing}) {
+            assertEquals(401, reply.status(), reply.toString());
+            assertEquals("application/problem+json", reply.contentType());
+            assertEquals("https://keyright.dev/problems/invalid-license", reply.json().getString("type"));
+        }
+        assertEquals(unknown.body(), wrongProduct.body());
+        assertEquals(unknown.body(), missing.body());
+    }
+
+    @Test
+    void suspendedLicenseIsA403AndReactivationRestoresIt() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 3, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        assertEquals(200, api.admin("PATCH", "/v1/admin/licenses/" + id, "{\"status\":\"suspended\"}").status());
+        Api.Reply refused = api.acquire(product, key, "inst-a");
+        assertEquals(403, refused.status());
+        assertEquals("https://keyright.dev/problems/license-suspended", refused.json().getString("type"));
+        assertEquals(0, Tables.leasesOf(id));
+        assertEquals(200, api.admin("PATCH", "/v1/admin/licenses/" + id, "{\"status\":\"active\"}").status());
+        assertEquals(201, api.acquire(product, key, "inst-a").status());
+    }
+
+    @Test
+    void adminRevokesASeatAndTheClientsNextRenewIsGone() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        String leaseId = api.acquire(product, key, "inst-a").json().getString("leaseId");
+
+        JsonObject view = api.admin("GET", "/v1/admin/licenses/" + id, null).json();
+        assertEquals(1, view.getJsonObject("pool").getInt("inUse"));
+        assertEquals(leaseId, view.getJsonObject("pool").getJsonArray("holders").getJsonObject(0).getString("leaseId"));
+        assertFalse(view.containsKey("licenseKey"), "the key is shown once, at creation");
+
+        assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + leaseId, null).status());
+        assertEquals(410, api.renew(key, leaseId).status());
+        assertEquals(0, api.pool(product, key).json().getInt("inUse"));
+    }
+
+    @Test
+    void loweringSeatsRevokesNobodyButBlocksNewAcquires() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        String a = api.acquire(product, key, "inst-a").json().getString("leaseId");
+        String b = api.acquire(product, key, "inst-b").json().getString("leaseId");
+        assertEquals(200, api.admin("PATCH", "/v1/admin/licenses/" + id, "{\"seats\":1}").status());
+        assertEquals(200, api.renew(key, a).status());
+        assertEquals(200, api.renew(key, b).status());
+        assertEquals(409, api.acquire(product, key, "inst-c").status());
+        assertEquals(204, api.release(key, a).status());
+        assertEquals(409, api.acquire(product, key, "inst-c").status(), "1 seat, 1 still held");
+        assertEquals(204, api.release(key, b).status());
+        assertEquals(201, api.acquire(product, key, "inst-c").status());
+    }
+
+    @Test
+    void adminApiNeedsTheAdminRole() {
+        Api api = api();
+        Api.Reply anonymous = api.send("GET", "/v1/admin/licenses", null, Map.of());
+        Api.Reply wrong = api.send("GET", "/v1/admin/licenses", null,
+                Map.of("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("admin:wrong-password".getBytes())));
+        assertEquals(401, anonymous.status());
+        assertEquals(401, wrong.status());
+        assertEquals("application/problem+json", anonymous.contentType().replace(";charset=UTF-8", ""));
+        assertEquals(200, api.admin("GET", "/v1/admin/licenses", null).status());
+        assertNull(api.admin("GET", "/v1/admin/licenses", null).header("X-Powered-By"));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.keyright.seats.testing;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+
+/** A small HTTP client for the wire contract, as a black-box client would use it. */
+public final class Api {
+
+    public static final String ADMIN_USER = "admin";
+    public static final String ADMIN_PASSWORD = "it-admin-password";
+
+    private final URI base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public Api(URL base) {
+        String text = base.toString();
+        this.base = URI.create(text.endsWith("/") ? text : text + "/");
+    }
+
+    public Reply send(String method, String path, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        headers.forEach(request::header);
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(response);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Reply admin(String method, String path, String body) {
+        String basic = Base64.getEncoder().encodeToString((ADMIN_USER + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        return send(method, path, body, body == null ? Map.of("Authorization", "Basic " + basic)
+                : Map.of("Authorization", "Basic " + basic, "Content-Type", "application/json"));
+    }
+
+    /** Creates a license and returns it with its one-time key. */
+    public JsonObject createLicense(String product, int seats, int ttlSeconds, int skewSeconds) {
+        Reply reply = admin("POST", "/v1/admin/licenses", Json.createObjectBuilder().add("product", product)
+                .add("seats", seats).add("ttlSeconds", ttlSeconds).add("skewSeconds", skewSeconds).build().toString());
+        if (reply.status() != 201) {
+            throw new IllegalStateException("license not created: " + reply);
+        }
+        return reply.json();
+    }
+
+    public Reply acquire(String product, String key, String clientInstanceId, Map<String, String> headers) {
+        String body = Json.createObjectBuilder().add("product", product).add("licenseKey", key)
+                .add("clientInstanceId", clientInstanceId)
+                .add("metadata", Json.createObjectBuilder().add("user", "user-" + clientInstanceId).add("host", "host-1"))
+                .build().toString();
+        Map<String, String> all = new java.util.HashMap<>(headers);
+        all.put("Content-Type", "application/json");
+        return send("POST", "/v1/seats/acquire", body, all);
+    }
+
+    public Reply acquire(String product, String key, String clientInstanceId) {
+        return acquire(product, key, clientInstanceId, Map.of());
+    }
+
+    public Reply renew(String key, String leaseId) {
+        return send("POST", "/v1/seats/" + leaseId + "/renew", null, Map.of("Authorization", "License " + key));
+    }
+
+    public Reply release(String key, String leaseId) {
+        return send("POST", "/v1/seats/" + leaseId + "/release", null, Map.of("Authorization", "License " + key));
+    }
+
+    public Reply pool(String product, String key) {
+        return send("GET", "/v1/seats/pool?product=" + product, null, Map.of("Authorization", "License " + key));
+    }
+
+    /** Server time control (test deployments only). */
+    public long advanceClock(Duration by) {
+        return Long.parseLong(send("POST", "/test-support/clock/advance?millis=" + by.toMillis(), null, Map.of()).body());
+    }
+
+    public void freezeClock(long epochMillis) {
+        send("POST", "/test-support/clock/freeze?at=" + epochMillis, null, Map.of());
+    }
+
+    public void thawClock() {
+        send("DELETE", "/test-support/clock/freeze", null, Map.of());
+    }
+
+    public JsonObject reap() {
+        return send("POST", "/test-support/reap", null, Map.of()).json();
+    }
+
+    /** An HTTP answer. */
+    public record Reply(HttpResponse<String> response) {
+        public int status() { return response.statusCode(); }
+        public String body() { return response.body(); }
+        public String header(String name) { return response.headers().firstValue(name).orElse(null); }
+        public String contentType() { return header("Content-Type"); }
+        public JsonObject json() { return Json.createReader(new StringReader(body())).readObject(); }
+
+        @Override
+        public String toString() {
+            return status() + " " + body();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.keyright.seats.testing;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Reads the MariaDB tables directly, to check that what the API said is what was stored. */
+public final class Tables {
+
+    private Tables() {
+    }
+
+    public static long count(String sql, Object... parameters) {
+        try (Connection connection = MariaDb.connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static long leasesOf(String licenseId) {
+        return count("SELECT COUNT(*) FROM lease WHERE license_id = ?", licenseId);
+    }
+
+    /** A fingerprint of every row that matters, to prove a refused request changed nothing. */
+    public static String snapshot() {
+        return count("SELECT COUNT(*) FROM license") + "/" + count("SELECT COALESCE(SUM(seats + ttl_seconds + checkouts), 0) FROM license")
+                + "/" + count("SELECT COUNT(*) FROM lease") + "/" + count("SELECT COALESCE(SUM(expires_at), 0) FROM lease")
+                + "/" + count("SELECT COUNT(*) FROM lease_event") + "/" + count("SELECT COUNT(*) FROM idempotency_record");
+    }
+}
