@@ -29,6 +29,18 @@ public final class Tables {
         return count("SELECT COUNT(*) FROM lease WHERE license_id = ?", licenseId);
     }
 
+    public static String leaseIdOf(String licenseId) {
+        try (Connection connection = MariaDb.connect();
+             PreparedStatement statement = connection.prepareStatement("SELECT id FROM lease WHERE license_id = ?")) {
+            statement.setString(1, licenseId);
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A fingerprint of every row that matters, to prove a refused request changed nothing. */
     public static String snapshot() {
         return count("SELECT COUNT(*) FROM license") + "/" + count("SELECT COALESCE(SUM(seats + ttl_seconds + checkouts), 0) FROM license")

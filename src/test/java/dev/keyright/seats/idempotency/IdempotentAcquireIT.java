@@ -1,0 +1,229 @@
+package dev.keyright.seats.idempotency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The Idempotency-Key rules of acquire, against MariaDB. */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class IdempotentAcquireIT {
+
+    @ArquillianResource
+    URL base;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    private record License(String id, String product, String key) {
+    }
+
+    private License license(Api api, int seats) {
+        String product = "idem-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject created = api.createLicense(product, seats, 60, 5);
+        return new License(created.getString("licenseId"), product, created.getString("licenseKey"));
+    }
+
+    @Test
+    void twentyConcurrentIdenticalRequestsMakeExactlyOneLease() throws Exception {
+        Api api = new Api(base);
+        License license = license(api, 5);
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Api.Reply>> futures = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return api.acquire(license.product(), license.key(), "inst-same", Map.of("Idempotency-Key", "k-concurrent"));
+                }));
+            }
+            start.countDown();
+            Set<String> leaseIds = new HashSet<>();
+            int replays = 0;
+            for (Future<Api.Reply> future : futures) {
+                Api.Reply reply = future.get(60, TimeUnit.SECONDS);
+                assertTrue(reply.status() == 201 || reply.status() == 409, reply.toString());
+                if (reply.status() == 201) {
+                    leaseIds.add(reply.json().getString("leaseId"));
+                    replays += "true".equals(reply.header("Idempotent-Replayed")) ? 1 : 0;
+                } else {
+                    assertEquals("https://keyright.dev/problems/request-in-progress", reply.json().getString("type"));
+                }
+            }
+            assertEquals(1, leaseIds.size(), "every success carries the same lease: " + leaseIds);
+            assertTrue(replays >= 1);
+            assertEquals(1, Tables.leasesOf(license.id()));
+            assertEquals(1, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aRetryAfterALostResponseGetsTheSameLeaseByteForByte() {
+        Api api = new Api(base);
+        License license = license(api, 2);
+        Api.Reply lost = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-lost"));
+        // The client never saw `lost`: it timed out. It retries with the same key.
+        Api.Reply retry = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-lost"));
+        assertEquals(lost.status(), retry.status());
+        assertEquals(201, retry.status());
+        assertEquals(lost.body(), retry.body());
+        assertEquals(lost.header("Location"), retry.header("Location"));
+        assertEquals("true", retry.header("Idempotent-Replayed"));
+        assertNull(lost.header("Idempotent-Replayed"));
+        assertEquals(1, Tables.leasesOf(license.id()));
+    }
+
+    @Test
+    void theQuotedAndTheBareFormAreTheSameKey() {
+        Api api = new Api(base);
+        License license = license(api, 2);
+        Api.Reply bare = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-form"));
+        Api.Reply quoted = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "\"k-form\""));
+        assertEquals(bare.body(), quoted.body());
+        assertEquals("true", quoted.header("Idempotent-Replayed"));
+    }
+
+    @Test
+    void theSameRequestFormattedDifferentlyIsTheSameRequest() {
+        Api api = new Api(base);
+        License license = license(api, 2);
+        String compact = "{\"product\":\"" + license.product() + "\",\"licenseKey\":\"" + license.key() + "\",\"clientInstanceId\":\"inst-f\"}";
+        String spaced = "{ \"clientInstanceId\" : \"inst-f\",\n \"licenseKey\": \"" + license.key() + "\", \"product\": \"" + license.product() + "\" }";
+        Api.Reply first = api.send("POST", "/v1/seats/acquire", compact, Map.of("Content-Type", "application/json", "Idempotency-Key", "k-fmt"));
+        Api.Reply second = api.send("POST", "/v1/seats/acquire", spaced, Map.of("Content-Type", "application/json", "Idempotency-Key", "k-fmt"));
+        assertEquals(201, first.status());
+        assertEquals(first.body(), second.body());
+        assertEquals("true", second.header("Idempotent-Replayed"));
+    }
+
+    @Test
+    void theSameKeyWithAnotherRequestIs422AndChangesNothing() {
+        Api api = new Api(base);
+        License license = license(api, 3);
+        assertEquals(201, api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-reuse")).status());
+        String before = Tables.snapshot();
+        Api.Reply reused = api.acquire(license.product(), license.key(), "inst-b", Map.of("Idempotency-Key", "k-reuse"));
+        assertEquals(422, reused.status());
+        assertEquals("application/problem+json", reused.contentType());
+        assertEquals("https://keyright.dev/problems/idempotency-key-reused", reused.json().getString("type"));
+        assertEquals(before, Tables.snapshot());
+    }
+
+    @Test
+    void aFailureStoresNothingAndTheRetryRunsAfresh() {
+        Api api = new Api(base);
+        License license = license(api, 1);
+        String holder = api.acquire(license.product(), license.key(), "inst-holder").json().getString("leaseId");
+        Api.Reply full = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-fail"));
+        assertEquals(409, full.status());
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
+
+        assertEquals(204, api.release(license.key(), holder).status());
+        Api.Reply retry = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-fail"));
+        assertEquals(201, retry.status(), "processed afresh, not a replayed 409: " + retry);
+        assertNull(retry.header("Idempotent-Replayed"));
+    }
+
+    @Test
+    void keysAreScopedPerLicense() {
+        Api api = new Api(base);
+        License a = license(api, 1);
+        License b = license(api, 1);
+        Api.Reply onA = api.acquire(a.product(), a.key(), "inst-a", Map.of("Idempotency-Key", "k-shared"));
+        Api.Reply onB = api.acquire(b.product(), b.key(), "inst-a", Map.of("Idempotency-Key", "k-shared"));
+        assertEquals(201, onA.status());
+        assertEquals(201, onB.status(), "the same key under another license is another request: " + onB);
+        assertNull(onB.header("Idempotent-Replayed"));
+        assertNotEquals(onA.json().getString("leaseId"), onB.json().getString("leaseId"));
+    }
+
+    @Test
+    void overlongKeysAndControlCharactersAre400() throws Exception {
+        Api api = new Api(base);
+        License license = license(api, 1);
+        String before = Tables.snapshot();
+        Api.Reply overlong = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k".repeat(256)));
+        assertEquals(400, overlong.status());
+        assertEquals("https://keyright.dev/problems/invalid-request", overlong.json().getString("type"));
+        assertEquals(201, api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k".repeat(255))).status());
+        assertEquals(204, api.release(license.key(), Tables.leaseIdOf(license.id())).status());
+
+        String body = "{\"product\":\"" + license.product() + "\",\"licenseKey\":\"" + license.key() + "\",\"clientInstanceId\":\"inst-c\"}";
+        String tab = rawPost(body, "k\tcontrol");
+        assertTrue(tab.startsWith("HTTP/1.1 400"), tab);
+        assertTrue(tab.contains("application/problem+json") && tab.contains("Idempotency-Key"), tab);
+        // Other control characters never reach the application: the HTTP layer refuses them with a bare 400.
+        String soh = rawPost(body, "k\u0001control");
+        assertTrue(soh.startsWith("HTTP/1.1 400"), soh);
+        assertEquals(0, Tables.leasesOf(license.id()));
+        assertNotEquals(before, Tables.snapshot());
+    }
+
+    @Test
+    void recordsArePurgedAfter24HoursAndTheKeyIsThenNew() {
+        Api api = new Api(base);
+        License license = license(api, 2);
+        Api.Reply first = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-purge"));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
+        api.advanceClock(Duration.ofHours(24).plusSeconds(1));
+        api.reap();
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
+        Api.Reply later = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-purge"));
+        assertEquals(201, later.status());
+        assertNull(later.header("Idempotent-Replayed"));
+        assertNotEquals(first.json().getString("leaseId"), later.json().getString("leaseId"));
+    }
+
+    /** java.net.http refuses control characters in headers; a raw socket sends what an attacker would. */
+    private String rawPost(String body, String idempotencyKey) throws Exception {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            String path = base.getPath().endsWith("/") ? base.getPath() : base.getPath() + "/";
+            out.write(("POST " + path + "v1/seats/acquire HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Idempotency-Key: " + idempotencyKey + "\r\nContent-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.write(bytes);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.keyright.seats.leases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Expiry on the server's clock, moved by the test instead of waited for: the liveness rule at its
+ * exact boundary, renew after expiry, and the reaper deleting only past the grace.
+ */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class ExpiryIT {
+
+    @ArquillianResource
+    URL base;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    @AfterEach
+    void letTimeRun() {
+        new Api(base).thawClock();
+    }
+
+    @Test
+    void aSeatIsNotFreeOneMillisecondBeforeExpiryPlusSkewAndIsFreeAfter() {
+        Api api = new Api(base);
+        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 1, 30, 5);
+        String key = license.getString("licenseKey");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        JsonObject lease = api.acquire(product, key, "inst-a").json();
+        long deadline = Instant.parse(lease.getString("expiresAt")).toEpochMilli() + 5_000;
+
+        api.freezeClock(deadline - 1);
+        assertEquals(409, api.acquire(product, key, "inst-b").status(), "1 ms before expiresAt + skew: still held");
+        api.freezeClock(deadline);
+        assertEquals(409, api.acquire(product, key, "inst-b").status(), "at expiresAt + skew: still live (now <= expiresAt + skew)");
+        api.freezeClock(deadline + 1);
+        Api.Reply taken = api.acquire(product, key, "inst-b");
+        assertEquals(201, taken.status(), "1 ms after expiresAt + skew the seat is free: " + taken);
+        assertEquals(1, taken.json().getInt("seatsInUse"));
+        assertEquals(2, Tables.leasesOf(license.getString("licenseId")), "freed by the count, before any reaper ran");
+    }
+
+    @Test
+    void aRenewAfterExpiryPlusSkewIsGoneEvenBeforeTheReaperRan() {
+        Api api = new Api(base);
+        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 1, 30, 5);
+        String key = license.getString("licenseKey");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        JsonObject lease = api.acquire(product, key, "inst-a").json();
+        long deadline = Instant.parse(lease.getString("expiresAt")).toEpochMilli() + 5_000;
+
+        api.freezeClock(deadline);
+        Api.Reply inTime = api.renew(key, lease.getString("leaseId"));
+        assertEquals(200, inTime.status(), "renew at exactly expiresAt + skew is in time");
+        long renewedDeadline = Instant.parse(inTime.json().getString("expiresAt")).toEpochMilli() + 5_000;
+
+        api.freezeClock(renewedDeadline + 1);
+        Api.Reply late = api.renew(key, lease.getString("leaseId"));
+        assertEquals(410, late.status(), late.toString());
+        assertEquals("https://keyright.dev/problems/lease-expired", late.json().getString("type"));
+        assertEquals(1, Tables.leasesOf(license.getString("licenseId")), "the row is still there: no reaper ran");
+    }
+
+    @Test
+    void theReaperDeletesOnlyLeasesDeadPastTheGrace() {
+        Api api = new Api(base);
+        String product = "reap-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 3, 30, 5);
+        String key = license.getString("licenseKey");
+        String id = license.getString("licenseId");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        JsonObject lease = api.acquire(product, key, "inst-a").json();
+        long expiresAt = Instant.parse(lease.getString("expiresAt")).toEpochMilli();
+        long grace = 15_000; // KEYRIGHT_REAP_GRACE_SECONDS default
+
+        api.freezeClock(expiresAt + grace);
+        api.reap();
+        assertEquals(1, Tables.leasesOf(id), "exactly at expiresAt + grace the row stays");
+        api.freezeClock(expiresAt + grace + 1);
+        api.reap(); // the timer may have swept first: the table is what counts
+        assertEquals(0, Tables.leasesOf(id), "past the grace the row is reaped");
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ? AND kind = 'EXPIRE'", id));
+        assertEquals(410, api.renew(key, lease.getString("leaseId")).status(), "a reaped lease is gone, not unknown");
+    }
+
+    @Test
+    void theReaperLeavesLiveAndRecentlyRenewedLeasesAlone() {
+        Api api = new Api(base);
+        String product = "reap-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 3, 30, 5);
+        String key = license.getString("licenseKey");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        String leaseId = api.acquire(product, key, "inst-a").json().getString("leaseId");
+        for (int beat = 1; beat <= 6; beat++) {
+            api.freezeClock(start + beat * 10_000L);
+            assertEquals(200, api.renew(key, leaseId).status());
+            api.reap();
+        }
+        assertEquals(1, Tables.leasesOf(license.getString("licenseId")));
+        assertEquals(1, api.pool(product, key).json().getInt("inUse"));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.keyright.seats.leases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Racing installs for the last seats on MariaDB: the license row lock lets exactly the seat count through. */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class LastSeatRaceIT {
+
+    @ArquillianResource
+    URL base;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    @Test
+    void fiftyInstallsRacingForTenSeatsGetExactlyTen() throws Exception {
+        Api api = new Api(base);
+        String product = "race-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 10, 120, 5);
+        List<Integer> statuses = race(api, product, license.getString("licenseKey"), 50);
+
+        Map<Integer, Long> byStatus = statuses.stream().collect(Collectors.groupingBy(s -> s, Collectors.counting()));
+        assertEquals(10L, byStatus.getOrDefault(201, 0L), "granted: " + byStatus);
+        assertEquals(40L, byStatus.getOrDefault(409, 0L), "refused: " + byStatus);
+        assertEquals(10, Tables.leasesOf(license.getString("licenseId")), "the table agrees");
+        assertEquals(10, api.pool(product, license.getString("licenseKey")).json().getInt("inUse"));
+        assertEquals(10, Tables.count("SELECT checkouts FROM license WHERE id = ?", license.getString("licenseId")),
+                "every grant wrote the license row (the Galera certification guard)");
+    }
+
+    @Test
+    void theLastSeatRaceHoldsRoundAfterRound() throws Exception {
+        Api api = new Api(base);
+        String product = "rounds-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 1, 120, 5);
+        String key = license.getString("licenseKey");
+        for (int round = 0; round < 5; round++) {
+            List<Integer> statuses = race(api, product, key, 12);
+            assertEquals(1, statuses.stream().filter(s -> s == 201).count(), "round " + round + ": " + statuses);
+            String holder = api.pool(product, key).json().getJsonArray("holders").getJsonObject(0).getString("clientInstanceId");
+            assertEquals(1, Tables.leasesOf(license.getString("licenseId")));
+            String leaseId = api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId"), null).json()
+                    .getJsonObject("pool").getJsonArray("holders").getJsonObject(0).getString("leaseId");
+            assertEquals(204, api.release(key, leaseId).status(), "release by " + holder);
+        }
+    }
+
+    private static List<Integer> race(Api api, String product, String key, int clients) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> replies = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                String install = "inst-" + UUID.randomUUID();
+                replies.add(pool.submit(() -> {
+                    start.await();
+                    return api.acquire(product, key, install).status();
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> reply : replies) {
+                statuses.add(reply.get(60, TimeUnit.SECONDS));
+            }
+            return statuses;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
