@@ -1,0 +1,237 @@
+package dev.keyright.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.client.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The seat-wrapper CLI ({@code dev.keyright.client.cli.Main}) against the fake server. */
+class CommandLineTest {
+
+    private FakeKeyrightServer server;
+    private FakeSeatService seats;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final Map<String, String> environment = new HashMap<>();
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = new FakeKeyrightServer();
+        seats = server.service;
+        environment.put("KEYRIGHT_SERVER", server.uri().toString());
+        environment.put("KEYRIGHT_PRODUCT", FakeSeatService.PRODUCT);
+        environment.put("KEYRIGHT_LICENSE_KEY", FakeSeatService.LICENSE_KEY);
+        environment.put("KEYRIGHT_CLIENT_INSTANCE_ID", "inst-cli");
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    private int cli(String... args) {
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        return new Main(environment, o, e).run(args);
+    }
+
+    private CompletableFuture<Integer> cliInBackground(String... args) {
+        return CompletableFuture.supplyAsync(() -> cli(args));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
+            Thread.sleep(10);
+        }
+    }
+
+    private void assertNoStackTrace() {
+        assertFalse(err().contains("\tat ") || err().contains("Exception"), err());
+        assertFalse(out().contains("\tat ") || out().contains("Exception"), out());
+    }
+
+    @Test
+    void runsACommandUnderASeatAndExitsWithItsCode() {
+        assertEquals(3, cli("run", "--", "sh", "-c", "exit 3"));
+
+        assertEquals("acquire", seats.calls.get(0));
+        assertEquals("release lease_1", seats.calls.get(seats.calls.size() - 1));
+        assertEquals(List.of("inst-cli"), seats.clientInstanceIds);
+        assertTrue(seats.liveLeases().isEmpty());
+    }
+
+    @Test
+    void takesItsSettingsFromFlagsToo() {
+        environment.clear();
+        environment.put("KEYRIGHT_CLIENT_INSTANCE_ID", "inst-cli");
+        assertEquals(0, cli("run", "--server", server.uri().toString(), "--product=" + FakeSeatService.PRODUCT,
+                "--key", FakeSeatService.LICENSE_KEY, "--issuer", FakeSeatService.ISSUER, "--", "true"));
+        assertEquals("release lease_1", seats.calls.get(seats.calls.size() - 1));
+    }
+
+    @Test
+    void waitsForASeatToFreeUp() throws Exception {
+        String first = seats.holdSeatFor("inst-a");
+        seats.holdSeatFor("inst-b");
+
+        CompletableFuture<Integer> run = cliInBackground("run", "--wait", "30s", "--", "sh", "-c", "exit 0");
+        await(() -> err().contains("All 2 seats are in use, waiting for one to free up..."), "the waiting message");
+        seats.free(first);
+
+        assertEquals(0, run.get(10, TimeUnit.SECONDS));
+        assertTrue(seats.calls.contains("release lease_3"), seats.calls.toString());
+    }
+
+    @Test
+    void exits69WhenNoSeatFreesUpInTheBudget() {
+        seats.maxSeats = 0;
+        assertEquals(69, cli("run", "--", "true"));
+        assertTrue(err().contains("All 0 seats are in use."), err());
+        assertFalse(seats.calls.contains("release lease_1"));
+
+        err.reset();
+        seats.maxSeats = 1;
+        seats.holdSeatFor("inst-a");
+        seats.retryAfterSeconds = 5;
+        assertEquals(69, cli("acquire", "--wait", "2s"));
+        assertTrue(err().contains("All 1 seat is in use: no seat freed up within 2s."), err());
+        assertNoStackTrace();
+    }
+
+    @Test
+    void stopsTheCommandWhenTheSeatIsLostWithKillOnLoss() throws Exception {
+        seats.ttlSeconds = 3;
+        seats.renewAfterSeconds = 1;
+
+        CompletableFuture<Integer> run = cliInBackground("run", "--kill-on-loss", "--", "sleep", "30");
+        await(() -> seats.calls.contains("renew lease_1"), "a first renewal");
+        seats.maxSeats = 0; // first: a re-acquire must find the pool full
+        seats.expire("lease_1");
+
+        assertEquals(75, run.get(10, TimeUnit.SECONDS));
+        assertTrue(err().contains("the seat was lost"), err());
+        assertTrue(err().contains("stopping the command"), err());
+    }
+
+    @Test
+    void exits127WhenTheCommandDoesNotExist() {
+        assertEquals(127, cli("run", "--", "/nonexistent/keyright-test-program"));
+        assertTrue(err().contains("cannot run /nonexistent/keyright-test-program"), err());
+        assertEquals("release lease_1", seats.calls.get(seats.calls.size() - 1));
+        assertNoStackTrace();
+    }
+
+    @Test
+    void acquiresRenewsAndReleasesForScripts() {
+        assertEquals(0, cli("acquire"));
+        assertEquals("lease_1\n", out());
+        out.reset();
+        assertEquals(0, cli("renew", "lease_1", "--json"));
+        Map<String, Object> lease = Json.readObject(out().trim());
+        assertEquals("lease_1", lease.get("leaseId"));
+        assertEquals(120L, lease.get("ttlSeconds"));
+        out.reset();
+        assertEquals(0, cli("release", "lease_1"));
+        assertEquals("Released lease_1.\n", out());
+        out.reset();
+        assertEquals(0, cli("release", "lease_1", "--json"), "already released is released");
+        assertEquals(Map.of("released", "lease_1"), Json.readObject(out().trim()));
+    }
+
+    @Test
+    void showsThePool() {
+        seats.holdSeatFor("inst-a");
+        assertEquals(0, cli("pool"));
+        assertTrue(out().startsWith("acme-studio: 1 of 2 seats in use\n  r.okafor@lab-ws-14  inst-a  since "), out());
+        out.reset();
+        assertEquals(0, cli("pool", "--json"));
+        Map<String, Object> pool = Json.readObject(out().trim());
+        assertEquals(1L, pool.get("inUse"));
+        assertEquals(2L, pool.get("max"));
+    }
+
+    @Test
+    void exits77ForARefusedLicenseKeyWithoutAStackTrace() {
+        environment.put("KEYRIGHT_LICENSE_KEY", "WRONG");
+        assertEquals(77, cli("run", "--", "true"));
+        assertTrue(err().contains("The license key was refused"), err());
+        assertNoStackTrace();
+    }
+
+    @Test
+    void exits69WhenTheServerIsUnreachable() {
+        server.close();
+        assertEquals(69, cli("pool"));
+        assertTrue(err().contains("The license server is unavailable"), err());
+        assertNoStackTrace();
+    }
+
+    @Test
+    void reportsEventsAsJsonLines() {
+        seats.maxSeats = 0;
+        assertEquals(69, cli("acquire", "--json"));
+        Map<String, Object> event = Json.readObject(err().trim());
+        assertEquals("error", event.get("event"));
+        assertEquals(69L, event.get("exitCode"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "frobnicate", "run", "run true", "run --", "pool --bogus", "pool --wait forever",
+            "pool --wait", "release", "release a b", "pool -- true", "acquire --kill-on-loss", "pool --json=yes"})
+    void exits2OnBadUsage(String line) {
+        assertEquals(2, cli(line.isEmpty() ? new String[0] : line.split(" ")));
+        assertTrue(err().contains("Usage: keyright-client"), err());
+        assertEquals("", out());
+        assertNoStackTrace();
+        assertEquals(List.of(), seats.calls);
+    }
+
+    @Test
+    void exits2WithoutServerProductOrKey() {
+        environment.remove("KEYRIGHT_SERVER");
+        assertEquals(2, cli("pool"));
+        assertTrue(err().contains("no server"), err());
+        environment.put("KEYRIGHT_SERVER", "ftp://x");
+        assertEquals(2, cli("pool"));
+        environment.put("KEYRIGHT_SERVER", server.uri().toString());
+        environment.remove("KEYRIGHT_LICENSE_KEY");
+        assertEquals(2, cli("pool"));
+        assertTrue(err().contains("no license key"), err());
+        environment.put("KEYRIGHT_LICENSE_KEY", "k");
+        environment.put("KEYRIGHT_CLIENT_INSTANCE_ID", "bad id!");
+        assertEquals(2, cli("pool"));
+        assertNoStackTrace();
+    }
+
+    @Test
+    void printsHelp() {
+        assertEquals(0, cli("--help"));
+        assertTrue(out().contains("Exit codes:"), out());
+    }
+}

@@ -1,0 +1,193 @@
+package dev.keyright.client;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwt.JwtClaims;
+
+/**
+ * The server side of the wire contract, in memory, as a {@link Transport}: acquire (with the
+ * clientInstanceId rule and idempotent replay), renew, release, pool and JWKS. Time does not pass
+ * here: leases live until a test expires or frees them. Tests can queue canned answers per route,
+ * make the network fail, or change how tokens are signed.
+ */
+final class FakeSeatService implements Transport {
+
+    static final String PRODUCT = "acme-studio";
+    static final String LICENSE_KEY = "ACME-STU-7F3K";
+    static final String ISSUER = "https://keyright.test";
+    static final Instant NOW = Instant.parse("2026-11-13T14:30:05Z");
+
+    final TokenMint mint = new TokenMint("key-1");
+    final List<TokenMint> published = Collections.synchronizedList(new ArrayList<>(List.of(mint)));
+    final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    final List<String> idempotencyKeys = Collections.synchronizedList(new ArrayList<>());
+    final List<String> clientInstanceIds = Collections.synchronizedList(new ArrayList<>());
+    final AtomicInteger jwksFetches = new AtomicInteger();
+    volatile int maxSeats = 2;
+    volatile long ttlSeconds = 120;
+    volatile long renewAfterSeconds = 40;
+    volatile long retryAfterSeconds = 1;
+    volatile boolean down;
+    /** How each granted lease's token is made: (leaseId, expiresAt) -> compact JWS. */
+    volatile BiFunction<String, Instant, String> tokens =
+            (leaseId, expiresAt) -> mint.sign(TokenMint.claims(leaseId, PRODUCT, ISSUER, expiresAt));
+
+    private final Map<String, String> live = new LinkedHashMap<>();
+    private final Set<String> gone = new HashSet<>();
+    private final Map<String, Response> replays = new HashMap<>();
+    private final Map<String, Deque<Response>> canned = new HashMap<>();
+    private int nextLease = 1;
+
+    @Override
+    public synchronized Response send(Request request) throws IOException {
+        if (down) throw new ConnectException("Connection refused (fake network down)");
+        String path = request.uri().getPath();
+        if (path.equals("/.well-known/jwks.json")) return jwks();
+        String route = path.equals("/v1/seats/acquire") ? "acquire" : path.equals("/v1/seats/pool") ? "pool"
+                : path.endsWith("/renew") ? "renew" : path.endsWith("/release") ? "release" : "unknown";
+        String leaseId = path.startsWith("/v1/seats/") ? path.substring(10).replaceAll("/[a-z]+$", "") : "";
+        calls.add(route.equals("renew") || route.equals("release") ? route + " " + leaseId : route);
+        Deque<Response> queue = canned.get(route);
+        if (queue != null && !queue.isEmpty()) {
+            if (route.equals("acquire")) idempotencyKeys.add(request.header("Idempotency-Key").orElse(""));
+            return queue.poll();
+        }
+        if (!route.equals("acquire") && !request.header("Authorization").orElse("").equals("License " + LICENSE_KEY)) {
+            return problem(401, "invalid-license", Map.of(), null);
+        }
+        switch (route) {
+            case "acquire": return acquire(request);
+            case "renew": return renew(leaseId);
+            case "release": return release(leaseId);
+            case "pool": return pool();
+            default: return problem(404, "not-found", Map.of(), null);
+        }
+    }
+
+    /** Queues a canned answer for the next call of {@code route} (acquire, renew, release, pool). */
+    synchronized void answerNext(String route, Response response) {
+        canned.computeIfAbsent(route, r -> new ArrayDeque<>()).add(response);
+    }
+
+    synchronized String holdSeatFor(String clientInstanceId) {
+        String leaseId = "lease_" + nextLease++;
+        live.put(leaseId, clientInstanceId);
+        return leaseId;
+    }
+
+    synchronized void free(String leaseId) {
+        live.remove(leaseId);
+    }
+
+    /** The server reaped or revoked the lease: renewing it now answers 410. */
+    synchronized void expire(String leaseId) {
+        live.remove(leaseId);
+        gone.add(leaseId);
+    }
+
+    synchronized Set<String> liveLeases() {
+        return Set.copyOf(live.keySet());
+    }
+
+    private Response acquire(Request request) {
+        String key = request.header("Idempotency-Key").orElse(null);
+        idempotencyKeys.add(key == null ? "" : key);
+        if (key != null && replays.containsKey(key)) return replays.get(key);
+        JsonObject body = JsonObject.parse(request.body());
+        if (!body.getString("licenseKey").equals(LICENSE_KEY) || !body.getString("product").equals(PRODUCT)) {
+            return problem(401, "invalid-license", Map.of(), null);
+        }
+        String cid = body.getString("clientInstanceId");
+        clientInstanceIds.add(cid);
+        String held = live.entrySet().stream().filter(e -> e.getValue().equals(cid)).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+        Response response;
+        if (held != null) {
+            response = lease(200, held);
+        } else if (live.size() >= maxSeats) {
+            return problem(409, "seats-exhausted", Map.of("seatsInUse", live.size(), "maxSeats", maxSeats),
+                    retryAfterSeconds);
+        } else {
+            response = lease(201, holdSeatFor(cid));
+        }
+        if (key != null) replays.put(key, response);
+        return response;
+    }
+
+    private Response renew(String leaseId) {
+        if (live.containsKey(leaseId)) return lease(200, leaseId);
+        return gone.contains(leaseId) ? problem(410, "lease-expired", Map.of(), null)
+                : problem(404, "lease-not-found", Map.of(), null);
+    }
+
+    private Response release(String leaseId) {
+        if (live.remove(leaseId) == null) return problem(404, "lease-not-found", Map.of(), null);
+        gone.add(leaseId);
+        return new Response(204, Map.of(), "");
+    }
+
+    private Response pool() {
+        List<Map<String, Object>> holders = live.values().stream().map(cid -> Map.<String, Object>of(
+                "user", "r.okafor", "host", "lab-ws-14", "clientInstanceId", cid,
+                "acquiredAt", NOW.minusSeconds(60).toString(), "expiresAt", NOW.plusSeconds(ttlSeconds).toString()))
+                .collect(Collectors.toList());
+        return json(200, Map.of("product", PRODUCT, "inUse", live.size(), "max", maxSeats, "holders", holders));
+    }
+
+    private Response jwks() {
+        jwksFetches.incrementAndGet();
+        List<JsonWebKey> keys = published.stream().map(m -> (JsonWebKey) m.key).collect(Collectors.toList());
+        return new Response(200, Map.of("Content-Type", List.of("application/json")), new JsonWebKeySet(keys).toJson());
+    }
+
+    private Response lease(int status, String leaseId) {
+        Instant expiresAt = NOW.plusSeconds(ttlSeconds);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("leaseId", leaseId);
+        body.put("token", tokens.apply(leaseId, expiresAt));
+        body.put("expiresAt", expiresAt.toString());
+        body.put("ttlSeconds", ttlSeconds);
+        body.put("renewAfterSeconds", renewAfterSeconds);
+        body.put("seatsInUse", live.size());
+        body.put("maxSeats", maxSeats);
+        return json(status, body);
+    }
+
+    static Response problem(int status, String slug, Map<String, Object> members, Long retryAfterSeconds) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "https://keyright.dev/problems/" + slug);
+        body.put("title", slug);
+        body.put("status", status);
+        body.put("detail", "fake " + slug);
+        body.putAll(members);
+        Map<String, List<String>> headers = new HashMap<>();
+        headers.put("Content-Type", List.of("application/problem+json"));
+        if (retryAfterSeconds != null) headers.put("Retry-After", List.of(String.valueOf(retryAfterSeconds)));
+        return new Response(status, headers, Json.write(body));
+    }
+
+    private static Response json(int status, Map<String, Object> body) {
+        return new Response(status, Map.of("Content-Type", List.of("application/json")), Json.write(body));
+    }
+
+    /** Claims as the server would put them, for tests that sign tokens of their own. */
+    static JwtClaims claimsFor(String leaseId, Instant expiresAt) {
+        return TokenMint.claims(leaseId, PRODUCT, ISSUER, expiresAt);
+    }
+}

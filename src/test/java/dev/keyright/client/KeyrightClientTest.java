@@ -1,0 +1,259 @@
+package dev.keyright.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class KeyrightClientTest {
+
+    private FakeKeyrightServer server;
+    private FakeSeatService seats;
+    private final ManualTime time = new ManualTime();
+    private KeyrightClient client;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = new FakeKeyrightServer();
+        seats = server.service;
+        client = clientBuilder().build();
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    private KeyrightClientBuilder clientBuilder() {
+        return KeyrightClient.builder().server(server.uri()).product(FakeSeatService.PRODUCT)
+                .licenseKey(FakeSeatService.LICENSE_KEY).clientInstanceId("inst-test")
+                .issuer(FakeSeatService.ISSUER).ticker(time).sleeper(time).random(() -> 0.5)
+                .requestTimeout(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void acquiresAVerifiedSeat() {
+        Lease lease = client.acquireSeat(Map.of("user", "r.okafor", "host", "lab-ws-14"));
+
+        assertEquals("lease_1", lease.leaseId());
+        assertEquals(FakeSeatService.NOW.plusSeconds(120), lease.expiresAt());
+        assertEquals(120, lease.ttlSeconds());
+        assertEquals(Duration.ofSeconds(40), lease.renewAfter());
+        assertEquals(1, lease.seatsInUse());
+        assertEquals(2, lease.maxSeats());
+        assertEquals(time.nanos(), lease.requestedAtNanos());
+        assertEquals(List.of("inst-test"), seats.clientInstanceIds);
+    }
+
+    @Test
+    void renewsReleasesAndReadsThePool() {
+        Lease lease = client.acquireSeat();
+        Lease renewed = client.renewSeat(lease);
+        assertEquals(lease.leaseId(), renewed.leaseId());
+
+        SeatPool pool = client.getSeatPool();
+        assertEquals(new SeatPool.Holder("r.okafor", "lab-ws-14", "inst-test", FakeSeatService.NOW.minusSeconds(60),
+                FakeSeatService.NOW.plusSeconds(120)), pool.holders().get(0));
+        assertEquals(1, pool.inUse());
+        assertEquals(2, pool.max());
+
+        client.releaseSeat(lease);
+        assertEquals(Set.of(), seats.liveLeases());
+        assertEquals(List.of("acquire", "renew lease_1", "pool", "release lease_1"), seats.calls);
+    }
+
+    @Test
+    void releasingALeaseThatIsAlreadyGoneIsSuccess() {
+        client.releaseSeat("lease_never_granted");
+        seats.answerNext("release", FakeSeatService.problem(410, "lease-expired", Map.of(), null));
+        client.releaseSeat("lease_reaped");
+        assertEquals(List.of("release lease_never_granted", "release lease_reaped"), seats.calls);
+    }
+
+    static Stream<Arguments> problems() {
+        return Stream.of(
+                Arguments.of(409, "seats-exhausted", SeatsExhaustedException.class),
+                Arguments.of(410, "lease-expired", LeaseExpiredException.class),
+                Arguments.of(404, "lease-not-found", LeaseNotFoundException.class),
+                Arguments.of(401, "invalid-license", InvalidLicenseException.class),
+                Arguments.of(403, "license-suspended", LicenseSuspendedException.class),
+                Arguments.of(400, "invalid-request", InvalidRequestException.class),
+                Arguments.of(503, "service-unavailable", TransientException.class),
+                Arguments.of(409, "request-in-progress", TransientException.class),
+                Arguments.of(422, "idempotency-key-reused", KeyrightException.class),
+                Arguments.of(500, "internal-error", TransientException.class));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("problems")
+    void mapsEachProblemTypeToItsException(int status, String slug, Class<? extends KeyrightException> expected) {
+        KeyrightClient once = clientBuilder().acquireAttempts(1).build();
+        seats.answerNext("acquire", FakeSeatService.problem(status, slug, Map.of(), 7L));
+
+        KeyrightException e = assertThrows(KeyrightException.class, once::acquireSeat);
+
+        assertEquals(expected, e.getClass());
+        assertEquals(status, e.status());
+        assertEquals("https://keyright.dev/problems/" + slug, e.problemType().orElseThrow());
+        assertEquals("fake " + slug, e.getMessage());
+    }
+
+    @Test
+    void readsThePoolNumbersAndRetryAfterOfAFullPool() {
+        seats.answerNext("acquire", FakeSeatService.problem(409, "seats-exhausted",
+                Map.of("seatsInUse", 25, "maxSeats", 25), 12L));
+        SeatsExhaustedException e = assertThrows(SeatsExhaustedException.class, client::acquireSeat);
+        assertEquals(25, e.seatsInUse());
+        assertEquals(25, e.maxSeats());
+        assertEquals(Duration.ofSeconds(12), e.retryAfter().orElseThrow());
+    }
+
+    @Test
+    void readsTheFieldErrorsOfAnInvalidRequest() {
+        seats.answerNext("acquire", FakeSeatService.problem(400, "invalid-request",
+                Map.of("errors", List.of(Map.of("field", "metadata.user", "message", "too long"))), null));
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, client::acquireSeat);
+        assertEquals(List.of(new InvalidRequestException.FieldError("metadata.user", "too long")), e.errors());
+    }
+
+    @Test
+    void treatsAnHtmlGatewayErrorAsTransient() {
+        KeyrightClient once = clientBuilder().acquireAttempts(1).build();
+        seats.answerNext("acquire", new Transport.Response(502, Map.of(), "<html>Bad gateway</html>"));
+        TransientException e = assertThrows(TransientException.class, once::acquireSeat);
+        assertEquals(502, e.status());
+    }
+
+    @Test
+    void reusesTheIdempotencyKeyAcrossRetriesOfOneAcquire() {
+        seats.answerNext("acquire", FakeSeatService.problem(503, "service-unavailable", Map.of(), 1L));
+        seats.answerNext("acquire", FakeSeatService.problem(409, "request-in-progress", Map.of(), 1L));
+
+        Lease lease = client.acquireSeat();
+
+        assertEquals(3, seats.idempotencyKeys.size());
+        assertEquals(1, Set.copyOf(seats.idempotencyKeys).size(), "one key for one logical acquire");
+        assertTrue(time.sleeps.stream().allMatch(pause -> pause.compareTo(Duration.ofSeconds(1)) >= 0),
+                "never sooner than Retry-After: " + time.sleeps);
+        assertEquals("lease_1", lease.leaseId());
+
+        client.acquireSeat();
+        assertNotEquals(seats.idempotencyKeys.get(0), seats.idempotencyKeys.get(3), "a new acquire, a new key");
+    }
+
+    @Test
+    void aReplayedAnswerGivesTheSameSeatNotASecondOne() {
+        Lease first = client.acquireSeat();
+        // the fake keeps one seat per client instance, as the contract does
+        Lease again = client.acquireSeat();
+        assertEquals(first.leaseId(), again.leaseId());
+        assertEquals(Set.of("lease_1"), seats.liveLeases());
+    }
+
+    @Test
+    void givesUpAfterTheBoundedNumberOfTransientAttempts() {
+        for (int i = 0; i < 3; i++) {
+            seats.answerNext("acquire", FakeSeatService.problem(503, "service-unavailable", Map.of(), null));
+        }
+        assertThrows(TransientException.class, client::acquireSeat);
+        assertEquals(3, seats.idempotencyKeys.size());
+        assertEquals(2, time.sleeps.size());
+    }
+
+    @Test
+    void doesNotSitOutALongRetryAfterInsideOneAcquire() {
+        seats.answerNext("acquire", FakeSeatService.problem(503, "service-unavailable", Map.of(), 60L));
+        TransientException e = assertThrows(TransientException.class, client::acquireSeat);
+        assertEquals(Duration.ofSeconds(60), e.retryAfter().orElseThrow());
+        assertEquals(List.of(), time.sleeps);
+    }
+
+    @Test
+    void reportsAnUnreachableServerAsTransient() {
+        server.close();
+        KeyrightClient once = clientBuilder().acquireAttempts(1).build();
+        TransientException e = assertThrows(TransientException.class, once::acquireSeat);
+        assertEquals(0, e.status());
+    }
+
+    @Test
+    void waitsForASeatHonouringRetryAfterWithinTheBudget() {
+        seats.maxSeats = 1;
+        String other = seats.holdSeatFor("inst-other");
+        seats.retryAfterSeconds = 5;
+        List<String> told = new ArrayList<>();
+        // the seat frees up when the client has waited three times
+        Sleeper freeingOnThirdPause = pause -> {
+            time.sleep(pause);
+            if (time.sleeps.size() == 3) seats.free(other);
+        };
+        KeyrightClient waiting = clientBuilder().sleeper(freeingOnThirdPause).build();
+
+        Lease lease = waiting.acquireSeatWaiting(Duration.ofMinutes(1),
+                (refusal, next) -> told.add(refusal.seatsInUse() + "/" + refusal.maxSeats() + " " + next));
+
+        assertEquals("lease_2", lease.leaseId());
+        assertEquals(3, time.sleeps.size());
+        for (Duration pause : time.sleeps) {
+            assertTrue(pause.compareTo(Duration.ofSeconds(5)) >= 0 && pause.compareTo(Duration.ofSeconds(6)) <= 0,
+                    "Retry-After plus at most 20% jitter: " + pause);
+        }
+        assertEquals(List.of("1/1 PT5.5S", "1/1 PT5.5S", "1/1 PT5.5S"), told);
+        assertEquals(4, Set.copyOf(seats.idempotencyKeys).size(), "each attempt is a new logical acquire");
+    }
+
+    @Test
+    void throwsTheLastRefusalWhenTheBudgetIsSpent() {
+        seats.maxSeats = 1;
+        seats.holdSeatFor("inst-other");
+        seats.retryAfterSeconds = 5;
+        long start = time.nanos();
+
+        SeatsExhaustedException e = assertThrows(SeatsExhaustedException.class,
+                () -> client.acquireSeatWaiting(Duration.ofSeconds(20), SeatWaitListener.silent()));
+
+        assertEquals(1, e.maxSeats());
+        Duration waited = Duration.ofNanos(time.nanos() - start);
+        assertTrue(waited.compareTo(Duration.ofSeconds(20)) <= 0, "within the budget: " + waited);
+        assertEquals(3, time.sleeps.size(), "5.5 s pauses: 3 fit in 20 s, a 4th would not");
+        assertEquals(4, seats.calls.size());
+    }
+
+    @Test
+    void aZeroBudgetTriesOnce() {
+        seats.maxSeats = 0;
+        assertThrows(SeatsExhaustedException.class,
+                () -> client.acquireSeatWaiting(Duration.ZERO, SeatWaitListener.silent()));
+        assertEquals(List.of("acquire"), seats.calls);
+    }
+
+    @Test
+    void refusesAnUnreadableLeaseAndReleasesIt() {
+        seats.answerNext("acquire", new Transport.Response(201, Map.of(), "{\"leaseId\":\"lease_9\"}"));
+        LeaseVerificationException e = assertThrows(LeaseVerificationException.class, client::acquireSeat);
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
+        assertEquals(List.of("acquire", "release lease_9"), seats.calls);
+    }
+
+    @Test
+    void refusesABuilderWithoutTheEssentials() {
+        assertThrows(IllegalStateException.class, () -> KeyrightClient.builder().build());
+        assertThrows(IllegalStateException.class,
+                () -> KeyrightClient.builder().server("ftp://x").product("p").licenseKey("k").build());
+        assertThrows(IllegalArgumentException.class, () -> clientBuilder().clientInstanceId("has space").build());
+    }
+}

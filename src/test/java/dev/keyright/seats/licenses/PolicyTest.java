@@ -1,0 +1,43 @@
+package dev.keyright.seats.licenses;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.licenses.entity.Policy;
+import dev.keyright.seats.problems.FieldError;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PolicyTest {
+
+    private static List<String> fields(Policy policy) {
+        return policy.problems(14).stream().map(FieldError::field).toList();
+    }
+
+    @Test
+    void acceptsTheDefaultsAndTheSmallestAllowedValues() {
+        assertTrue(new Policy(25, 120, 5).problems(14).isEmpty());
+        assertTrue(new Policy(1, 2, 0).problems(14).isEmpty());
+    }
+
+    @Test
+    void refusesEachOutOfRangeFieldByName() {
+        assertEquals(List.of("seats"), fields(new Policy(0, 120, 5)));
+        assertEquals(List.of("ttlSeconds"), fields(new Policy(1, 1, 5)));
+        assertEquals(List.of("ttlSeconds"), fields(new Policy(1, 86_401, 5)));
+        assertEquals(List.of("skewSeconds"), fields(new Policy(1, 120, -1)));
+        assertEquals(List.of("seats", "ttlSeconds", "skewSeconds"), fields(new Policy(-1, 0, 99)));
+    }
+
+    @Test
+    void skewMustStayBelowTheReapGrace() {
+        assertTrue(new Policy(1, 120, 14).problems(14).isEmpty());
+        assertEquals(List.of("skewSeconds"), fields(new Policy(1, 120, 15)));
+    }
+
+    @Test
+    void renewAfterIsAboutAThirdOfTheTtl() {
+        assertEquals(40, new Policy(1, 120, 5).renewAfterSeconds());
+        assertEquals(1, new Policy(1, 2, 0).renewAfterSeconds());
+    }
+}
