@@ -72,6 +72,34 @@ class LastSeatRaceIT {
         }
     }
 
+    @Test
+    void aCheckoutThatCannotGetTheLicenseLockInTimeIsAFast503AndRenewalsGoOn() throws Exception {
+        Api api = new Api(base);
+        String product = "busy-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 5, 120, 5);
+        String key = license.getString("licenseKey");
+        String held = api.acquire(product, key, "inst-holder").json().getString("leaseId");
+        try (java.sql.Connection blocker = MariaDb.connect()) {
+            blocker.setAutoCommit(false);
+            try (java.sql.PreparedStatement lock = blocker.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, license.getString("licenseId"));
+                lock.executeQuery().close();
+            }
+            long started = System.nanoTime();
+            Api.Reply busy = api.acquire(product, key, "inst-waiting");
+            long waitedMillis = (System.nanoTime() - started) / 1_000_000;
+            assertEquals(503, busy.status(), busy.toString());
+            assertEquals("https://keyright.dev/problems/service-unavailable", busy.json().getString("type"));
+            assertEquals("1", busy.header("Retry-After"));
+            org.junit.jupiter.api.Assertions.assertTrue(waitedMillis < 20_000,
+                    "bounded by innodb_lock_wait_timeout (3 s here), never the 50 s default: " + waitedMillis + " ms");
+            assertEquals(200, api.renew(key, held).status(), "heartbeats never queue behind checkouts");
+            assertEquals(1, Tables.leasesOf(license.getString("licenseId")), "nothing was granted");
+            blocker.rollback();
+        }
+        assertEquals(201, api.acquire(product, key, "inst-waiting").status());
+    }
+
     private static List<Integer> race(Api api, String product, String key, int clients) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {

@@ -202,6 +202,51 @@ class SeatLifecycleIT {
     }
 
     @Test
+    void leaseTokensVerifyAgainstThePublishedJwks() throws Exception {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String key = license.getString("licenseKey");
+        JsonObject lease = api.acquire(product, key, "inst-jwt").json();
+
+        Api.Reply jwks = api.send("GET", "/.well-known/jwks.json", null, Map.of());
+        assertEquals(200, jwks.status());
+        org.jose4j.jwk.JsonWebKeySet keys = new org.jose4j.jwk.JsonWebKeySet(jwks.body());
+        org.jose4j.jwk.JsonWebKey jwk = keys.getJsonWebKeys().get(0);
+        assertEquals("ES256", jwk.getAlgorithm());
+        assertEquals("sig", jwk.getUse());
+        assertFalse(jwks.body().contains("\"d\""), "no private key material");
+
+        org.jose4j.jwt.consumer.JwtConsumer consumer = new org.jose4j.jwt.consumer.JwtConsumerBuilder()
+                .setVerificationKeyResolver(new org.jose4j.keys.resolvers.JwksVerificationKeyResolver(keys.getJsonWebKeys()))
+                .setJwsAlgorithmConstraints(org.jose4j.jwa.AlgorithmConstraints.ConstraintType.PERMIT, "ES256")
+                .setExpectedIssuer("keyright-seats")
+                .setExpectedAudience(product)
+                .setRequireExpirationTime()
+                .setExpectedType(true, "lease+jwt")
+                .build();
+        org.jose4j.jwt.consumer.JwtContext context = consumer.process(lease.getString("token"));
+        org.jose4j.jwt.JwtClaims claims = context.getJwtClaims();
+        assertEquals(lease.getString("leaseId"), claims.getStringClaimValue("lid"));
+        assertEquals(license.getString("licenseId"), claims.getStringClaimValue("lic"));
+        assertEquals("inst-jwt", claims.getStringClaimValue("cid"));
+        assertEquals("user-inst-jwt@host-1", claims.getSubject());
+        assertEquals(java.time.Instant.parse(lease.getString("expiresAt")).getEpochSecond(),
+                claims.getExpirationTime().getValue(), "exp is exactly the lease's expiresAt");
+        assertEquals(jwk.getKeyId(), context.getJoseObjects().get(0).getKeyIdHeaderValue());
+
+        org.jose4j.jwk.EllipticCurveJsonWebKey stranger = org.jose4j.jwk.EcJwkGenerator.generateJwk(org.jose4j.keys.EllipticCurves.P256);
+        org.jose4j.jws.JsonWebSignature forged = new org.jose4j.jws.JsonWebSignature();
+        forged.setPayload(claims.toJson());
+        forged.setAlgorithmHeaderValue("ES256");
+        forged.setKeyIdHeaderValue(jwk.getKeyId());
+        forged.setKey(stranger.getPrivateKey());
+        String forgedToken = forged.getCompactSerialization();
+        org.junit.jupiter.api.Assertions.assertThrows(org.jose4j.jwt.consumer.InvalidJwtException.class,
+                () -> consumer.process(forgedToken), "a token signed by another key is refused");
+    }
+
+    @Test
     void adminApiNeedsTheAdminRole() {
         Api api = api();
         Api.Reply anonymous = api.send("GET", "/v1/admin/licenses", null, Map.of());
