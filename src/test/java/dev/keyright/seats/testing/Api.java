@@ -22,7 +22,8 @@ public final class Api {
     public static final String ADMIN_PASSWORD = "it-admin-password";
 
     private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     public Api(URL base) {
         String text = base.toString();

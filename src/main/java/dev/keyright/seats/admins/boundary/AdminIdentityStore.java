@@ -2,15 +2,13 @@ package dev.keyright.seats.admins.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.authentication.mechanism.http.BasicAuthenticationMechanismDefinition;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStore;
 import java.util.Set;
 
-/** Jakarta Security: HTTP Basic against the built-in administrator, in group {@value #ROLE}. */
+/** Jakarta Security: the built-in administrator, in group {@value #ROLE} (see {@link AdminAuthentication}). */
 @ApplicationScoped
-@BasicAuthenticationMechanismDefinition(realmName = "keyright")
 public class AdminIdentityStore implements IdentityStore {
 
     public static final String ROLE = "keyright-admin";

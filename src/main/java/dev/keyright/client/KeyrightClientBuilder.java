@@ -1,0 +1,129 @@
+package dev.keyright.client;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import org.jose4j.keys.resolvers.VerificationKeyResolver;
+
+/** Builds a {@link KeyrightClient}; {@code server}, {@code product} and {@code licenseKey} are required. */
+public final class KeyrightClientBuilder {
+
+    private URI server;
+    private String product;
+    private String licenseKey;
+    private String clientInstanceId;
+    private Path clientInstanceIdFile;
+    private Map<String, String> environment = System.getenv();
+    private Map<String, String> metadata = Map.of();
+    private HttpClient httpClient;
+    private Transport transport;
+    private Duration connectTimeout = Duration.ofSeconds(5);
+    private Duration requestTimeout = Duration.ofSeconds(10);
+    private PublicKey publicKey;
+    private String issuer;
+    private Ticker ticker = Ticker.system();
+    private Sleeper sleeper = Sleeper.system();
+    private Scheduler scheduler;
+    private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+    private int acquireAttempts = 3;
+
+    KeyrightClientBuilder() {
+    }
+
+    /** The server's base URI, e.g. {@code https://licensing.example.com}. */
+    public KeyrightClientBuilder server(URI server) { this.server = server; return this; }
+    public KeyrightClientBuilder server(String server) { return server(URI.create(server)); }
+    public KeyrightClientBuilder product(String product) { this.product = product; return this; }
+    public KeyrightClientBuilder licenseKey(String licenseKey) { this.licenseKey = licenseKey; return this; }
+
+    /** This install's id; by default {@link ClientInstanceId#resolve}: the environment, else a persisted one. */
+    public KeyrightClientBuilder clientInstanceId(String id) { this.clientInstanceId = id; return this; }
+    /** Where to keep a generated client instance id instead of the user's config directory. */
+    public KeyrightClientBuilder clientInstanceIdFile(Path file) { this.clientInstanceIdFile = file; return this; }
+    /** The environment to read {@code KEYRIGHT_CLIENT_INSTANCE_ID} and config directories from. */
+    public KeyrightClientBuilder environment(Map<String, String> env) { this.environment = Map.copyOf(env); return this; }
+    /** Display labels sent with each acquire, e.g. {@code user} and {@code host} (256 chars at most each). */
+    public KeyrightClientBuilder metadata(Map<String, String> metadata) { this.metadata = Map.copyOf(metadata); return this; }
+
+    public KeyrightClientBuilder httpClient(HttpClient httpClient) { this.httpClient = httpClient; return this; }
+    /** Replaces HTTP altogether (tests, proxies with custom auth); wins over {@link #httpClient}. */
+    public KeyrightClientBuilder transport(Transport transport) { this.transport = transport; return this; }
+    public KeyrightClientBuilder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
+    public KeyrightClientBuilder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
+
+    /** Verifies lease tokens with this embedded EC P-256 key instead of the server's JWKS. */
+    public KeyrightClientBuilder verifyWith(PublicKey key) { this.publicKey = key; return this; }
+
+    /** Like {@link #verifyWith(PublicKey)}, from a PEM {@code -----BEGIN PUBLIC KEY-----} block. */
+    public KeyrightClientBuilder verifyWithPem(String pem) {
+        String base64 = pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
+        try {
+            return verifyWith(KeyFactory.getInstance("EC").generatePublic(
+                    new X509EncodedKeySpec(Base64.getDecoder().decode(base64))));
+        } catch (Exception e) {
+            throw new IllegalArgumentException("Not a PEM-encoded EC public key", e);
+        }
+    }
+
+    /** The {@code iss} lease tokens must carry (the server's {@code KEYRIGHT_ISSUER}); unchecked when unset. */
+    public KeyrightClientBuilder issuer(String issuer) { this.issuer = issuer; return this; }
+
+    public KeyrightClientBuilder ticker(Ticker ticker) { this.ticker = ticker; return this; }
+    public KeyrightClientBuilder sleeper(Sleeper sleeper) { this.sleeper = sleeper; return this; }
+    /** Runs keep-alives on this scheduler (never shut down by them); by default each has its own thread pool. */
+    public KeyrightClientBuilder scheduler(Scheduler scheduler) { this.scheduler = scheduler; return this; }
+    /** Uniform values in [0, 1) for jitter. */
+    public KeyrightClientBuilder random(DoubleSupplier random) { this.random = random; return this; }
+    /** Attempts of one acquire through transient failures (default 3). */
+    public KeyrightClientBuilder acquireAttempts(int attempts) { this.acquireAttempts = attempts; return this; }
+
+    public KeyrightClient build() {
+        if (server == null || !("http".equals(server.getScheme()) || "https".equals(server.getScheme()))) {
+            throw new IllegalStateException("server must be an http or https URI");
+        }
+        require(product, "product");
+        require(licenseKey, "licenseKey");
+        if (acquireAttempts < 1) throw new IllegalStateException("acquireAttempts must be at least 1");
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        metadata.forEach((name, value) -> {
+            if (value.length() > 256) throw new IllegalStateException("metadata " + name + " is over 256 characters");
+        });
+        SeatEndpoints endpoints = new SeatEndpoints(chooseTransport(), server, product, licenseKey, requestTimeout);
+        PublicKey embedded = publicKey;
+        VerificationKeyResolver keys = embedded != null ? (jws, nesting) -> embedded : new JwksKeys(endpoints::jwks);
+        return new KeyrightClient(endpoints, new LeaseTokenVerifier(keys, product, issuer), product,
+                chooseClientInstanceId(), metadata, ticker, sleeper, new Jitter(random), scheduler, acquireAttempts);
+    }
+
+    private Transport chooseTransport() {
+        if (transport != null) return transport;
+        HttpClient http = httpClient != null ? httpClient : HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        return new HttpTransport(http);
+    }
+
+    private String chooseClientInstanceId() {
+        if (clientInstanceId != null) return ClientInstanceId.requireValid(clientInstanceId, "clientInstanceId");
+        String fromEnvironment = environment.get(ClientInstanceId.ENVIRONMENT_VARIABLE);
+        if (clientInstanceIdFile != null && (fromEnvironment == null || fromEnvironment.isBlank())) {
+            return ClientInstanceId.loadOrCreate(clientInstanceIdFile);
+        }
+        return ClientInstanceId.resolve(environment);
+    }
+
+    private static void require(String value, String name) {
+        if (value == null || value.isBlank()) throw new IllegalStateException(name + " is required");
+    }
+}

@@ -1,0 +1,100 @@
+package dev.keyright.client;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The client half of the wire contract: one method per endpoint. Returns the 2xx response and
+ * turns anything else into the typed exception; network failures become {@link TransientException}.
+ */
+final class SeatEndpoints {
+
+    private static final String ACCEPT = "application/json, application/problem+json";
+
+    private final Transport transport;
+    private final String server;
+    private final String product;
+    private final String licenseKey;
+    private final Duration timeout;
+
+    SeatEndpoints(Transport transport, URI server, String product, String licenseKey, Duration timeout) {
+        this.transport = transport;
+        this.server = server.toString().replaceAll("/+$", "");
+        this.product = product;
+        this.licenseKey = licenseKey;
+        this.timeout = timeout;
+    }
+
+    Transport.Response acquire(String clientInstanceId, Map<String, String> metadata, String idempotencyKey) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("product", product);
+        body.put("licenseKey", licenseKey);
+        body.put("clientInstanceId", clientInstanceId);
+        if (!metadata.isEmpty()) body.put("metadata", metadata);
+        Map<String, String> headers = Map.of("Accept", ACCEPT, "Content-Type", "application/json",
+                "Idempotency-Key", idempotencyKey);
+        return exchange("POST", "/v1/seats/acquire", headers, Json.write(body));
+    }
+
+    Transport.Response renew(String leaseId) {
+        return exchange("POST", "/v1/seats/" + segment(leaseId) + "/renew", authorized(), null);
+    }
+
+    /** Releases the lease; a lease that is already gone (404, 410) counts as released. */
+    void release(String leaseId) {
+        try {
+            exchange("POST", "/v1/seats/" + segment(leaseId) + "/release", authorized(), null);
+        } catch (LeaseNotFoundException | LeaseExpiredException alreadyGone) {
+            // released, reaped or revoked before us: the seat is back in the pool either way
+        }
+    }
+
+    Transport.Response pool() {
+        return exchange("GET", "/v1/seats/pool?product=" + URLEncoder.encode(product, StandardCharsets.UTF_8),
+                authorized(), null);
+    }
+
+    String jwks() {
+        return exchange("GET", "/.well-known/jwks.json", Map.of("Accept", "application/json"), null).body();
+    }
+
+    private Map<String, String> authorized() {
+        return Map.of("Accept", ACCEPT, "Authorization", "License " + licenseKey);
+    }
+
+    private Transport.Response exchange(String method, String path, Map<String, String> headers, String body) {
+        Transport.Request request = new Transport.Request(method, URI.create(server + path), headers, body, timeout);
+        Transport.Response response;
+        try {
+            response = transport.send(request);
+        } catch (IOException e) {
+            throw new TransientException("Cannot reach the license server: " + describe(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KeyrightException("Interrupted while calling the license server", e);
+        }
+        if (response.status() / 100 != 2) throw Problems.toException(response);
+        return response;
+    }
+
+    private static String segment(String leaseId) {
+        return URLEncoder.encode(leaseId, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof HttpConnectTimeoutException) return "connecting timed out";
+        if (e instanceof HttpTimeoutException) return "no answer in time";
+        if (e instanceof ConnectException) return "connection refused";
+        if (e instanceof UnknownHostException) return "unknown host " + e.getMessage();
+        return e.getMessage() == null ? "network error" : e.getMessage();
+    }
+}

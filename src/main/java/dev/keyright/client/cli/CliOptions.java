@@ -1,0 +1,110 @@
+package dev.keyright.client.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The parsed command line, with {@code KEYRIGHT_SERVER}, {@code KEYRIGHT_PRODUCT} and {@code KEYRIGHT_LICENSE_KEY} as fallbacks. */
+final class CliOptions {
+
+    static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "help");
+    private static final Set<String> WITH_VALUE = Set.of("--server", "--product", "--key", "--wait", "--issuer",
+            "--public-key");
+
+    String command;
+    final List<String> arguments = new ArrayList<>();
+    final List<String> childCommand = new ArrayList<>();
+    URI server;
+    String product;
+    String licenseKey;
+    String issuer;
+    Path publicKey;
+    Duration wait = Duration.ZERO;
+    boolean killOnLoss;
+    boolean json;
+
+    static CliOptions parse(String[] args, Map<String, String> environment) throws UsageException {
+        CliOptions options = new CliOptions();
+        String server = environment.get("KEYRIGHT_SERVER");
+        options.product = environment.get("KEYRIGHT_PRODUCT");
+        options.licenseKey = environment.get("KEYRIGHT_LICENSE_KEY");
+        boolean separated = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (separated) {
+                options.childCommand.add(arg);
+                continue;
+            }
+            if (arg.equals("--")) {
+                separated = true;
+                continue;
+            }
+            if (arg.equals("-h") || arg.equals("--help")) {
+                options.command = "help";
+                return options;
+            }
+            if (!arg.startsWith("-")) {
+                if (options.command == null) options.command = arg;
+                else options.arguments.add(arg);
+                continue;
+            }
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            String value = null;
+            if (WITH_VALUE.contains(name)) {
+                if (arg.contains("=")) value = arg.substring(arg.indexOf('=') + 1);
+                else if (i + 1 < args.length) value = args[++i];
+                else throw new UsageException(name + " needs a value");
+            } else if (arg.contains("=")) {
+                throw new UsageException(name + " takes no value");
+            }
+            switch (name) {
+                case "--server": server = value; break;
+                case "--product": options.product = value; break;
+                case "--key": options.licenseKey = value; break;
+                case "--issuer": options.issuer = value; break;
+                case "--public-key": options.publicKey = Path.of(value); break;
+                case "--wait": options.wait = WaitBudget.parse(value); break;
+                case "--kill-on-loss": options.killOnLoss = true; break;
+                case "--json": options.json = true; break;
+                default: throw new UsageException("unknown option " + arg);
+            }
+        }
+        options.check(separated, server);
+        return options;
+    }
+
+    private void check(boolean separated, String server) throws UsageException {
+        if (command == null) throw new UsageException("no command given");
+        if (!COMMANDS.contains(command)) throw new UsageException("unknown command '" + command + "'");
+        if (command.equals("help")) return;
+        boolean run = command.equals("run");
+        if (run && childCommand.isEmpty()) throw new UsageException("run needs a command after '--'");
+        if (!run && separated) throw new UsageException(command + " takes no command after '--'");
+        if (run && !arguments.isEmpty()) throw new UsageException("put the command to run after '--'");
+        int expected = command.equals("release") || command.equals("renew") ? 1 : 0;
+        if (!run && arguments.size() != expected) {
+            throw new UsageException(expected == 1 ? command + " needs one LEASE_ID" : command + " takes no arguments");
+        }
+        if (killOnLoss && !run) throw new UsageException("--kill-on-loss is for run only");
+        this.server = requireServer(server);
+        if (product == null || product.isBlank()) throw new UsageException("no product: use --product or KEYRIGHT_PRODUCT");
+        if (licenseKey == null || licenseKey.isBlank()) {
+            throw new UsageException("no license key: use --key or KEYRIGHT_LICENSE_KEY");
+        }
+    }
+
+    private static URI requireServer(String server) throws UsageException {
+        if (server == null || server.isBlank()) throw new UsageException("no server: use --server or KEYRIGHT_SERVER");
+        try {
+            URI uri = new URI(server.trim());
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) return uri;
+        } catch (java.net.URISyntaxException e) {
+            // said below
+        }
+        throw new UsageException("--server must be an http:// or https:// URL, not '" + server + "'");
+    }
+}

@@ -1,0 +1,24 @@
+package dev.keyright.client.cli;
+
+/** The CLI's exit codes (BSD sysexits where one fits). {@code run} otherwise exits with the command's own code. */
+final class ExitCodes {
+
+    static final int OK = 0;
+    static final int FAILURE = 1;
+    static final int USAGE = 2;
+    /** The server refused the request's content (invalid-request). */
+    static final int REQUEST_REFUSED = 65;
+    /** No seat could be had within the wait budget, or the server could not be reached. */
+    static final int NO_SEAT = 69;
+    /** {@code run --kill-on-loss}: the seat was lost while the command ran, and the command was stopped. */
+    static final int SEAT_LOST = 75;
+    /** The server's answer could not be trusted: a lease token failed verification, or was unreadable. */
+    static final int UNTRUSTED_ANSWER = 76;
+    /** The license key was refused, or the license is suspended. */
+    static final int LICENSE_REFUSED = 77;
+    static final int CANNOT_EXECUTE = 126;
+    static final int COMMAND_NOT_FOUND = 127;
+
+    private ExitCodes() {
+    }
+}

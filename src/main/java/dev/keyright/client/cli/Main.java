@@ -1,0 +1,145 @@
+package dev.keyright.client.cli;
+
+import dev.keyright.client.KeyrightClient;
+import dev.keyright.client.KeyrightClientBuilder;
+import dev.keyright.client.KeyrightException;
+import dev.keyright.client.SeatMetadata;
+import dev.keyright.client.SeatsExhaustedException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Map;
+
+/** The seat-wrapper CLI: {@code java -jar keyright-client.jar run --server URL --product P --key K -- COMMAND}. */
+public final class Main {
+
+    static final String USAGE = String.join("\n",
+            "Usage: keyright-client COMMAND [OPTIONS]",
+            "",
+            "Commands:",
+            "  run [OPTIONS] -- PROGRAM [ARGS...]  run PROGRAM while holding a seat; exit with its exit code",
+            "  acquire [OPTIONS]                   take a seat and print its lease id (not kept alive)",
+            "  renew LEASE_ID [OPTIONS]            renew a seat taken with 'acquire'",
+            "  release LEASE_ID [OPTIONS]          give a seat back",
+            "  pool [OPTIONS]                      show the seats in use",
+            "",
+            "Options:",
+            "  --server URL        the license server (or KEYRIGHT_SERVER)",
+            "  --product NAME      the product (or KEYRIGHT_PRODUCT)",
+            "  --key KEY           the license key (or KEYRIGHT_LICENSE_KEY, better: flags show in ps)",
+            "  --wait DURATION     wait up to DURATION for a free seat: 30s, 5m, 1h (default: do not wait)",
+            "  --kill-on-loss      run: stop PROGRAM if the seat is lost, and exit 75",
+            "  --json              JSON output on stdout, JSON lines of events on stderr",
+            "  --issuer ISS        require this issuer in lease tokens",
+            "  --public-key FILE   verify lease tokens with this PEM key instead of the server's JWKS",
+            "  -h, --help          show this help",
+            "",
+            "Exit codes: 0 ok (run: PROGRAM's own code), 1 failure, 2 bad usage, 65 request refused,",
+            "  69 no seat within the wait (or server unreachable), 75 seat lost (--kill-on-loss),",
+            "  76 lease token failed verification, 77 license key refused or license suspended,",
+            "  126 PROGRAM cannot be executed, 127 PROGRAM not found.",
+            "");
+
+    private final Map<String, String> environment;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public Main(Map<String, String> environment, PrintStream out, PrintStream err) {
+        this.environment = environment;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        initialiseJose4jQuietly();
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        System.exit(new Main(System.getenv(), out, err).run(args));
+    }
+
+    /**
+     * jose4j logs through SLF4J, which prints a three-line warning on stderr at first use when no
+     * SLF4J binding is on the class path. A CLI should not: SLF4J is initialised with stderr muted.
+     */
+    private static void initialiseJose4jQuietly() {
+        PrintStream realErr = System.err;
+        System.setErr(new PrintStream(OutputStream.nullOutputStream()));
+        try {
+            Class.forName("org.jose4j.jwa.AlgorithmFactoryFactory", true, Main.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            // verifying a lease will say what is missing
+        } finally {
+            System.setErr(realErr);
+        }
+    }
+
+    /** Runs one command line and returns the exit code; never throws for an expected failure. */
+    public int run(String... args) {
+        CliOptions options;
+        try {
+            options = CliOptions.parse(args, environment);
+        } catch (UsageException e) {
+            return usage(e);
+        }
+        if (options.command.equals("help")) {
+            out.print(USAGE);
+            return ExitCodes.OK;
+        }
+        Messages messages = new Messages(err, options.json);
+        try {
+            KeyrightClient client = connect(options);
+            AcquireCommand acquire = new AcquireCommand(client, options, messages, out);
+            switch (options.command) {
+                case "run": return new RunCommand(client, options, messages).run();
+                case "acquire": return acquire.acquire();
+                case "renew": return new RenewCommand(client, options, acquire).renew();
+                case "release": return new ReleaseCommand(client, options, out).release();
+                default: return new PoolCommand(client, options, out).show();
+            }
+        } catch (UsageException e) {
+            return usage(e);
+        } catch (SeatsExhaustedException e) {
+            if (options.wait.isZero()) messages.failed(e, options.product);
+            else messages.gaveUp(e, options.wait);
+            return ExitCodes.NO_SEAT;
+        } catch (KeyrightException e) {
+            messages.failed(e, options.product);
+            return Failures.exitCode(e);
+        } catch (RuntimeException e) {
+            messages.error("unexpected failure: " + e);
+            return ExitCodes.FAILURE;
+        }
+    }
+
+    private KeyrightClient connect(CliOptions options) throws UsageException {
+        KeyrightClientBuilder builder = KeyrightClient.builder()
+                .server(options.server)
+                .product(options.product)
+                .licenseKey(options.licenseKey)
+                .issuer(options.issuer)
+                .environment(environment)
+                .metadata(SeatMetadata.describeThisMachine(environment));
+        if (options.publicKey != null) {
+            try {
+                builder.verifyWithPem(Files.readString(options.publicKey));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new UsageException("--public-key: cannot read an EC public key from " + options.publicKey);
+            }
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private int usage(UsageException e) {
+        err.println("keyright-client: " + e.getMessage());
+        err.println();
+        err.print(USAGE);
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+}

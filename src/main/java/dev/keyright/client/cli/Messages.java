@@ -1,0 +1,82 @@
+package dev.keyright.client.cli;
+
+import dev.keyright.client.Json;
+import dev.keyright.client.KeyrightException;
+import dev.keyright.client.SeatState;
+import dev.keyright.client.SeatsExhaustedException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Everything the CLI tells the person on stderr: plain sentences, or one JSON object a line with {@code --json}. */
+final class Messages {
+
+    private final PrintStream err;
+    private final boolean json;
+    private String lastWaiting;
+
+    Messages(PrintStream err, boolean json) {
+        this.err = err;
+        this.json = json;
+    }
+
+    /** Said once, and again only when the pool's numbers change. */
+    synchronized void waiting(SeatsExhaustedException refusal, Duration nextAttemptIn) {
+        String sentence = Failures.seatsInUse(refusal) + ", waiting for one to free up...";
+        if (sentence.equals(lastWaiting)) return;
+        lastWaiting = sentence;
+        say(sentence, event("waiting", "seatsInUse", refusal.seatsInUse(), "maxSeats", refusal.maxSeats(),
+                "nextAttemptInSeconds", nextAttemptIn.toSeconds()));
+    }
+
+    void gaveUp(SeatsExhaustedException refusal, Duration budget) {
+        say(Failures.seatsInUse(refusal) + ": no seat freed up within " + WaitBudget.describe(budget) + ".",
+                event("no-seat", "seatsInUse", refusal.seatsInUse(), "maxSeats", refusal.maxSeats(),
+                        "exitCode", ExitCodes.NO_SEAT));
+    }
+
+    void seatStateChanged(SeatState previous, SeatState current, KeyrightException cause, boolean killOnLoss) {
+        String sentence;
+        if (current == SeatState.UNCERTAIN) {
+            sentence = "cannot renew the seat (" + reason(cause) + "); still holding it, retrying";
+        } else if (current == SeatState.HELD) {
+            sentence = "the seat is renewed again";
+        } else {
+            sentence = "the seat was lost (" + reason(cause) + ")"
+                    + (killOnLoss ? "; stopping the command" : "; the command keeps running without a seat");
+        }
+        say(sentence, event("seat-" + current.name().toLowerCase(), "previous", previous.name().toLowerCase(),
+                "reason", cause == null ? null : reason(cause)));
+    }
+
+    void failed(KeyrightException e, String product) {
+        int code = Failures.exitCode(e);
+        say(Failures.describe(e, product), event("error", "exitCode", code, "type", e.problemType().orElse(null),
+                "message", Failures.describe(e, product)));
+    }
+
+    void error(String sentence) {
+        say(sentence, event("error", "message", sentence));
+    }
+
+    private void say(String sentence, Map<String, Object> event) {
+        err.println(json ? Json.write(event) : "keyright: " + sentence);
+        err.flush();
+    }
+
+    private static String reason(KeyrightException cause) {
+        if (cause == null) return "no reason given";
+        Throwable root = cause.getCause() instanceof KeyrightException ? cause.getCause() : cause;
+        return cause.getMessage() + (root != cause ? ": " + root.getMessage() : "");
+    }
+
+    private static Map<String, Object> event(String name, Object... members) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("event", name);
+        for (int i = 0; i < members.length; i += 2) {
+            if (members[i + 1] != null) event.put((String) members[i], members[i + 1]);
+        }
+        return event;
+    }
+}
