@@ -29,6 +29,7 @@ public final class KeyrightConfig {
     private final boolean externalDatabaseRequested;
     private final Optional<String> keySecret;
     private final int deadlockRetries;
+    private final Duration eventRetention;
 
     private KeyrightConfig(Reader in) {
         this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
@@ -43,6 +44,7 @@ public final class KeyrightConfig {
         this.externalDatabaseRequested = in.optional("KEYRIGHT_DB_URL").isPresent();
         this.keySecret = in.optional("KEYRIGHT_KEY_SECRET");
         this.deadlockRetries = in.integer("KEYRIGHT_DEADLOCK_RETRIES", 5, 0, 50);
+        this.eventRetention = Duration.ofDays(in.integer("KEYRIGHT_EVENT_RETENTION_DAYS", 400, 1, 36_500));
         if (adminUser.isBlank() || adminUser.length() > 64) {
             in.problems.add("KEYRIGHT_ADMIN_USER must be 1 to 64 characters");
         }
@@ -85,6 +87,7 @@ public final class KeyrightConfig {
     public boolean externalDatabaseRequested() { return externalDatabaseRequested; }
     public Optional<String> keySecret() { return keySecret; }
     public int deadlockRetries() { return deadlockRetries; }
+    public Duration eventRetention() { return eventRetention; }
 
     /** The largest skew a license may have: the reaper's grace must stay strictly above it. */
     public int maxSkewSeconds() {

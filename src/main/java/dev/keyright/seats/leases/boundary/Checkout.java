@@ -4,6 +4,7 @@ import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
@@ -52,23 +53,23 @@ public class Checkout {
                 if (!earlier.sameRequestAs(claim)) {
                     throw new IdempotencyKeyReusedException();
                 }
-                return new AcquireOutcome(earlier.response(), true);
+                return AcquireOutcome.replay(earlier.response());
             }
         }
         Instant now = prepared.now();
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
         }
-        StoredResponse response = returningInstall(license, holder, now)
+        AcquireOutcome outcome = returningInstall(license, holder, now)
                 .orElseGet(() -> grant(license, holder, prepared));
         if (claim != null) {
-            em.persist(new IdempotencyRecord(claim, response, now));
+            em.persist(new IdempotencyRecord(claim, outcome.response(), now));
         }
-        return new AcquireOutcome(response, false);
+        return outcome;
     }
 
     /** One install never holds two seats of one license: a live lease is renewed and answered with 200. */
-    private java.util.Optional<StoredResponse> returningInstall(License license, Holder holder, Instant now) {
+    private java.util.Optional<AcquireOutcome> returningInstall(License license, Holder holder, Instant now) {
         Lease existing = em.createNamedQuery(Lease.FIND_BY_INSTALL, Lease.class)
                 .setParameter("licenseId", license.id())
                 .setParameter("clientInstanceId", holder.clientInstanceId())
@@ -77,7 +78,7 @@ public class Checkout {
             return java.util.Optional.empty();
         }
         if (!existing.isLiveAt(now, license.skew())) {
-            em.persist(LeaseEvent.of(LeaseEvent.Kind.EXPIRE, existing, now));
+            History.ended(em, existing, LeaseEvent.Kind.EXPIRE, now);
             em.remove(existing);
             em.flush();
             return java.util.Optional.empty();
@@ -85,11 +86,11 @@ public class Checkout {
         existing.renew(license.expiryFor(now));
         String token = signingKeys.signer().sign(Seats.claims(license, existing, now));
         long inUse = LiveLeases.count(em, license, now);
-        return java.util.Optional.of(new StoredResponse(200, Seats.location(existing.id()),
-                LeaseBody.json(existing, token, license, inUse)));
+        return java.util.Optional.of(new AcquireOutcome(new StoredResponse(200, Seats.location(existing.id()),
+                LeaseBody.json(existing, token, license, inUse)), false, inUse, license.seats()));
     }
 
-    private StoredResponse grant(License license, Holder holder, PreparedLease prepared) {
+    private AcquireOutcome grant(License license, Holder holder, PreparedLease prepared) {
         Instant now = prepared.now();
         long live = LiveLeases.count(em, license, now);
         if (!license.admits(live)) {
@@ -97,15 +98,16 @@ public class Checkout {
         }
         Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
         em.persist(lease);
-        em.persist(LeaseEvent.of(LeaseEvent.Kind.GRANT, lease, now));
+        History.granted(em, lease, now);
         license.recordCheckout(now);
-        return new StoredResponse(201, Seats.location(lease.id()), LeaseBody.json(lease, prepared.token(), license, live + 1));
+        return new AcquireOutcome(new StoredResponse(201, Seats.location(lease.id()),
+                LeaseBody.json(lease, prepared.token(), license, live + 1)), false, live + 1, license.seats());
     }
 
     /** A denial is usage history too; recorded after the refused transaction rolled back. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void recordDenial(String licenseId, Holder holder, Instant at) {
-        em.persist(LeaseEvent.denial(licenseId, holder, at));
+        History.denied(em, licenseId, holder, at);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.leases.control.Liveness;
+import dev.keyright.seats.monitoring.control.SeatMetrics;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
@@ -13,6 +14,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -37,6 +39,8 @@ public class LeaseReaper {
     KeyrightConfig config;
     @Inject
     Clock clock;
+    @Inject
+    SeatMetrics metrics;
 
     private final AtomicBoolean sweeping = new AtomicBoolean();
     private volatile Instant lastSweep = Instant.EPOCH;
@@ -65,8 +69,13 @@ public class LeaseReaper {
         Instant now = clock.instant();
         try {
             Instant cutoff = Liveness.reapableBefore(now, config.reapGrace(), Duration.ofSeconds(config.maxSkewSeconds()));
-            int leases = drain(() -> reaping.reapLeases(cutoff, now, config.reapBatchSize()));
+            int leases = drain(() -> {
+                List<String> licenses = reaping.reapLeases(cutoff, now, config.reapBatchSize());
+                licenses.forEach(metrics::expired);
+                return licenses.size();
+            });
             int records = drain(() -> reaping.purgeIdempotencyRecords(now.minus(IDEMPOTENCY_RETENTION), config.reapBatchSize()));
+            drain(() -> reaping.purgeEvents(now.minus(config.eventRetention()), config.reapBatchSize()));
             Sweep sweep = new Sweep(now, leases, records, Duration.ofNanos(System.nanoTime() - started));
             totalReaped += leases;
             lastResult = sweep;

@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
+import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import jakarta.ejb.Stateless;
@@ -23,22 +24,34 @@ public class Reaping {
     @PersistenceContext
     EntityManager em;
 
-    /** Deletes up to {@code limit} leases with {@code expires_at < reapableBefore}; returns how many it deleted. */
-    public int reapLeases(Instant reapableBefore, Instant now, int limit) {
+    /** Deletes up to {@code limit} leases with {@code expires_at < reapableBefore}; returns the licenses of those it deleted. */
+    public List<String> reapLeases(Instant reapableBefore, Instant now, int limit) {
         List<Lease> doomed = em.createNamedQuery(Lease.FIND_REAPABLE, Lease.class)
                 .setParameter("reapableBefore", reapableBefore.toEpochMilli())
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .setMaxResults(limit)
                 .getResultList();
-        int reaped = 0;
+        List<String> reaped = new java.util.ArrayList<>();
         for (Lease lease : doomed) {
             if (lease.expiresAt().isBefore(reapableBefore)) {
-                em.persist(LeaseEvent.of(LeaseEvent.Kind.EXPIRE, lease, now));
+                History.ended(em, lease, LeaseEvent.Kind.EXPIRE, now);
                 em.remove(lease);
-                reaped++;
+                reaped.add(lease.licenseId());
             }
         }
         return reaped;
+    }
+
+    /** Deletes up to {@code limit} usage events older than the retention. */
+    public int purgeEvents(Instant before, int limit) {
+        List<String> ids = em.createNamedQuery(LeaseEvent.FIND_OLDER_THAN, String.class)
+                .setParameter("before", before.toEpochMilli())
+                .setMaxResults(limit)
+                .getResultList();
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return em.createNamedQuery(LeaseEvent.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
     }
 
     /** Deletes up to {@code limit} idempotency records created before {@code before}. */

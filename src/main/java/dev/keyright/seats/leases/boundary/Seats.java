@@ -3,6 +3,7 @@ package dev.keyright.seats.leases.boundary;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.Ids;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
@@ -14,6 +15,7 @@ import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import dev.keyright.seats.monitoring.control.SeatMetrics;
 import dev.keyright.seats.problems.Faults;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.ejb.EJBException;
@@ -51,6 +53,8 @@ public class Seats {
     KeyrightConfig config;
     @Inject
     Clock clock;
+    @Inject
+    SeatMetrics metrics;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -68,9 +72,16 @@ public class Seats {
                 signingKeys.signer().sign(claims(license, draft, now)));
         for (int attempt = 0; ; attempt++) {
             try {
-                return checkout.checkout(license.id(), request.holder(), prepared, claim);
+                AcquireOutcome outcome = checkout.checkout(license.id(), request.holder(), prepared, claim);
+                if (outcome.granted()) {
+                    metrics.granted(license.id(), license.product(), outcome.seatsInUse(), outcome.maxSeats());
+                } else if (!outcome.replayed()) {
+                    metrics.renewed(license.id());
+                }
+                return outcome;
             } catch (SeatsExhaustedException full) {
                 checkout.recordDenial(license.id(), request.holder(), now);
+                metrics.denied(license.id());
                 throw full;
             } catch (EJBException | jakarta.persistence.PersistenceException e) {
                 if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
@@ -105,6 +116,7 @@ public class Seats {
             throw new LeaseExpiredException();
         }
         lease.renew(license.expiryFor(now));
+        metrics.renewed(license.id());
         String token = signingKeys.signer().sign(claims(license, lease, now));
         return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, LiveLeases.count(em, license, now)));
     }
@@ -119,6 +131,7 @@ public class Seats {
             throw new LeaseNotFoundException();
         }
         end(lease, LeaseEvent.Kind.RELEASE, now);
+        metrics.released(license.id());
     }
 
     /** An administrator takes a seat back now; that client's next renew gets 410. */
@@ -130,6 +143,7 @@ public class Seats {
             throw new LeaseNotFoundException();
         }
         end(lease, LeaseEvent.Kind.REVOKE, clock.instant());
+        metrics.revoked(licenseId);
     }
 
     /** The pool of the caller's license. */
@@ -138,13 +152,24 @@ public class Seats {
         return poolOf(licenses.authenticate(product, licenseKey));
     }
 
+    /** Live seats and the seat count of a license, read now (for monitoring). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public PoolSize seatsInUse(String licenseId) {
+        License license = licenses.get(licenseId);
+        return new PoolSize(LiveLeases.count(em, license, clock.instant()), license.seats());
+    }
+
+    /** How full a pool is. */
+    public record PoolSize(long inUse, int max) {
+    }
+
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Pool poolOf(License license) {
         return new Pool(license, LiveLeases.list(em, license, clock.instant()));
     }
 
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
-        em.persist(LeaseEvent.of(kind, lease, now));
+        History.ended(em, lease, kind, now);
         em.remove(lease);
     }
 

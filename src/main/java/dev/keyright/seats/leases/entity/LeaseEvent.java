@@ -17,9 +17,24 @@ import java.time.Instant;
 @NamedQuery(name = LeaseEvent.COUNT_ENDINGS,
         query = "SELECT COUNT(e) FROM LeaseEvent e WHERE e.leaseId = :leaseId AND e.licenseId = :licenseId"
                 + " AND e.kind IN ('RELEASE', 'EXPIRE', 'REVOKE')")
+@NamedQuery(name = LeaseEvent.MARK_GRANT_ENDED,
+        query = "UPDATE LeaseEvent e SET e.endedAt = :endedAt WHERE e.leaseId = :leaseId AND e.kind = 'GRANT'")
+@NamedQuery(name = LeaseEvent.FIND_GRANTS_OVERLAPPING,
+        query = "SELECT e FROM LeaseEvent e WHERE e.licenseId = :licenseId AND e.kind = 'GRANT' AND e.at < :to"
+                + " AND (e.endedAt IS NULL OR e.endedAt >= :from)")
+@NamedQuery(name = LeaseEvent.FIND_IN_WINDOW,
+        query = "SELECT e FROM LeaseEvent e WHERE e.licenseId = :licenseId AND e.at >= :from AND e.at < :to")
+@NamedQuery(name = LeaseEvent.FIND_OLDER_THAN,
+        query = "SELECT e.id FROM LeaseEvent e WHERE e.at < :before ORDER BY e.at")
+@NamedQuery(name = LeaseEvent.DELETE_BY_IDS, query = "DELETE FROM LeaseEvent e WHERE e.id IN :ids")
 public class LeaseEvent {
 
     public static final String COUNT_ENDINGS = "LeaseEvent.countEndings";
+    public static final String MARK_GRANT_ENDED = "LeaseEvent.markGrantEnded";
+    public static final String FIND_GRANTS_OVERLAPPING = "LeaseEvent.findGrantsOverlapping";
+    public static final String FIND_IN_WINDOW = "LeaseEvent.findInWindow";
+    public static final String FIND_OLDER_THAN = "LeaseEvent.findOlderThan";
+    public static final String DELETE_BY_IDS = "LeaseEvent.deleteByIds";
 
     public enum Kind { GRANT, RELEASE, EXPIRE, REVOKE, DENY }
 
@@ -38,6 +53,8 @@ public class LeaseEvent {
     private String holderUser;
     @Column(name = "holder_host")
     private String holderHost;
+    @Column(name = "ended_at")
+    private Long endedAt;
 
     protected LeaseEvent() {
     }
@@ -63,7 +80,13 @@ public class LeaseEvent {
         return new LeaseEvent(Kind.DENY, licenseId, null, holder, at);
     }
 
+    /** An expiry is dated when the hold ended, at the lease's last signed expiry, not when the reaper noticed. */
+    public static LeaseEvent expiry(Lease lease) {
+        return new LeaseEvent(Kind.EXPIRE, lease.licenseId(), lease.id(), lease.holder(), lease.expiresAt());
+    }
+
     public Kind kind() { return Kind.valueOf(kind); }
+    public java.util.Optional<Instant> endedAt() { return java.util.Optional.ofNullable(endedAt).map(Instant::ofEpochMilli); }
     public String leaseId() { return leaseId; }
     public Instant at() { return Instant.ofEpochMilli(at); }
 }

@@ -28,6 +28,8 @@ public class Licenses {
     KeyrightConfig config;
     @Inject
     Clock clock;
+    @Inject
+    jakarta.enterprise.event.Event<Issued> issued;
 
     /**
      * The license a key opens, for the given product (or any product when {@code product} is null).
@@ -58,11 +60,17 @@ public class Licenses {
         License license = new License(Ids.license(), request.product(), keys.hash(key), policy,
                 request.customer().orElse(null), request.notAfter().orElse(null), clock.instant());
         em.persist(license);
+        em.flush();
+        issued.fire(new Issued(license));
         return new IssuedLicense(license, key);
     }
 
     public List<License> all() {
         return em.createNamedQuery(License.FIND_ALL, License.class).getResultList();
+    }
+
+    public long count() {
+        return em.createQuery("SELECT COUNT(l) FROM License l", Long.class).getSingleResult();
     }
 
     public Optional<License> find(String licenseId) {
@@ -91,6 +99,10 @@ public class Licenses {
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }
+    }
+
+    /** CDI event: a license was issued (monitoring starts watching its pool). */
+    public record Issued(License license) {
     }
 
     /** A license just issued, with its key: shown this once, never stored. */

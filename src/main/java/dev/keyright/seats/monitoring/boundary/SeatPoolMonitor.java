@@ -1,0 +1,49 @@
+package dev.keyright.seats.monitoring.boundary;
+
+import dev.keyright.seats.leases.boundary.Seats;
+import dev.keyright.seats.monitoring.control.SeatMetrics;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.MBeanNotificationInfo;
+import javax.management.Notification;
+import javax.management.NotificationBroadcasterSupport;
+
+/** One pool's MXBean; sends {@value #POOL_FULL} when its last free seat is granted. */
+public class SeatPoolMonitor extends NotificationBroadcasterSupport implements SeatPoolMXBean {
+
+    private final ApplicationContext app = new ApplicationContext();
+
+    public static final String POOL_FULL = "dev.keyright.pool.full";
+
+    private final String licenseId;
+    private final String product;
+    private final Seats seats;
+    private final SeatMetrics.PoolCounters counters;
+    private final AtomicLong sequence = new AtomicLong();
+
+    SeatPoolMonitor(String licenseId, String product, Seats seats, SeatMetrics metrics) {
+        super(new MBeanNotificationInfo(new String[] {POOL_FULL}, Notification.class.getName(),
+                "Every seat of the pool is in use"));
+        this.licenseId = licenseId;
+        this.product = product;
+        this.seats = seats;
+        this.counters = metrics.of(licenseId);
+    }
+
+    void notifyFull(SeatMetrics.PoolFull full) {
+        Notification notification = new Notification(POOL_FULL, this, sequence.incrementAndGet(), System.currentTimeMillis(),
+                "All " + full.maxSeats() + " seats of " + full.product() + " (" + licenseId + ") are in use");
+        notification.setUserData(full.seatsInUse());
+        sendNotification(notification);
+    }
+
+    @Override public String getLicenseId() { return licenseId; }
+    @Override public String getProduct() { return product; }
+    @Override public long getSeatsInUse() { return app.call(() -> seats.seatsInUse(licenseId).inUse()); }
+    @Override public int getMaxSeats() { return app.call(() -> seats.seatsInUse(licenseId).max()); }
+    @Override public long getAcquisitions() { return counters.acquisitions.sum(); }
+    @Override public long getRenewals() { return counters.renewals.sum(); }
+    @Override public long getReleases() { return counters.releases.sum(); }
+    @Override public long getExpiries() { return counters.expiries.sum(); }
+    @Override public long getDenials() { return counters.denials.sum(); }
+    @Override public long getRevocations() { return counters.revocations.sum(); }
+}

@@ -1,0 +1,71 @@
+package dev.keyright.seats.monitoring.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What this node did to each pool since it started: cheap counters for JMX. The seats in use are not
+ * counted here; they are always read from the database, the only truth shared by every node.
+ */
+@ApplicationScoped
+public class SeatMetrics {
+
+    private final Map<String, PoolCounters> pools = new ConcurrentHashMap<>();
+
+    @Inject
+    Event<PoolFull> poolFull;
+
+    public PoolCounters of(String licenseId) {
+        return pools.computeIfAbsent(licenseId, id -> new PoolCounters());
+    }
+
+    public void granted(String licenseId, String product, long seatsInUse, int maxSeats) {
+        of(licenseId).acquisitions.increment();
+        if (seatsInUse >= maxSeats) {
+            poolFull.fire(new PoolFull(licenseId, product, seatsInUse, maxSeats));
+        }
+    }
+
+    public void renewed(String licenseId) {
+        of(licenseId).renewals.increment();
+    }
+
+    public void released(String licenseId) {
+        of(licenseId).releases.increment();
+    }
+
+    public void expired(String licenseId) {
+        of(licenseId).expiries.increment();
+    }
+
+    public void denied(String licenseId) {
+        of(licenseId).denials.increment();
+    }
+
+    public void revoked(String licenseId) {
+        of(licenseId).revocations.increment();
+    }
+
+    /** Sum of one counter over every pool. */
+    public long total(java.util.function.Function<PoolCounters, LongAdder> counter) {
+        return pools.values().stream().mapToLong(c -> counter.apply(c).sum()).sum();
+    }
+
+    /** The counters of one pool. */
+    public static final class PoolCounters {
+        public final LongAdder acquisitions = new LongAdder();
+        public final LongAdder renewals = new LongAdder();
+        public final LongAdder releases = new LongAdder();
+        public final LongAdder expiries = new LongAdder();
+        public final LongAdder denials = new LongAdder();
+        public final LongAdder revocations = new LongAdder();
+    }
+
+    /** A pool just became full: its last free seat was granted. */
+    public record PoolFull(String licenseId, String product, long seatsInUse, int maxSeats) {
+    }
+}

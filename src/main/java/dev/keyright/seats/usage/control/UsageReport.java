@@ -1,0 +1,70 @@
+package dev.keyright.seats.usage.control;
+
+import dev.keyright.seats.leases.entity.LeaseEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Usage per time bucket from the history: peak concurrent seats (from hold intervals, so a lease that
+ * spans buckets counts in each), and how many acquisitions, denials, expiries, releases and revocations.
+ */
+public final class UsageReport {
+
+    private UsageReport() {
+    }
+
+    /** A seat held from {@code start} (inclusive) to {@code end} (exclusive). */
+    public record Hold(Instant start, Instant end) {
+    }
+
+    public record Bucket(Instant start, Instant end, int peakInUse, Map<LeaseEvent.Kind, Integer> counts) {
+        public int count(LeaseEvent.Kind kind) {
+            return counts.getOrDefault(kind, 0);
+        }
+    }
+
+    public static List<Bucket> compute(Instant from, Instant to, Duration width, List<Hold> holds,
+                                       List<Map.Entry<LeaseEvent.Kind, Instant>> events) {
+        List<long[]> points = new ArrayList<>(holds.size() * 2);
+        for (Hold hold : holds) {
+            if (hold.end().isAfter(hold.start())) {
+                points.add(new long[] {hold.start().toEpochMilli(), +1});
+                points.add(new long[] {hold.end().toEpochMilli(), -1});
+            }
+        }
+        // At the same instant an end comes before a start: a seat handed over is not two seats.
+        points.sort(Comparator.<long[]>comparingLong(p -> p[0]).thenComparingLong(p -> p[1]));
+        List<Bucket> buckets = new ArrayList<>();
+        int next = 0;
+        int current = 0;
+        for (Instant start = from; start.isBefore(to); start = start.plus(width)) {
+            Instant end = start.plus(width).isAfter(to) ? to : start.plus(width);
+            while (next < points.size() && points.get(next)[0] <= start.toEpochMilli()) {
+                current += (int) points.get(next++)[1];
+            }
+            int peak = current;
+            while (next < points.size() && points.get(next)[0] < end.toEpochMilli()) {
+                current += (int) points.get(next++)[1];
+                peak = Math.max(peak, current);
+            }
+            buckets.add(new Bucket(start, end, peak, countsBetween(events, start, end)));
+        }
+        return buckets;
+    }
+
+    private static Map<LeaseEvent.Kind, Integer> countsBetween(List<Map.Entry<LeaseEvent.Kind, Instant>> events,
+                                                             Instant start, Instant end) {
+        Map<LeaseEvent.Kind, Integer> counts = new EnumMap<>(LeaseEvent.Kind.class);
+        for (Map.Entry<LeaseEvent.Kind, Instant> event : events) {
+            if (!event.getValue().isBefore(start) && event.getValue().isBefore(end)) {
+                counts.merge(event.getKey(), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+}

@@ -1,0 +1,202 @@
+package dev.keyright.seats.clients;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.client.KeyrightClient;
+import dev.keyright.client.Lease;
+import dev.keyright.client.LeaseExpiredException;
+import dev.keyright.client.SeatKeepAlive;
+import dev.keyright.client.SeatState;
+import dev.keyright.client.SeatsExhaustedException;
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.io.IOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The client SDK and the keyright-client CLI against the real server. */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class ClientIT {
+
+    @ArquillianResource
+    URL base;
+    @TempDir
+    Path home;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    private record License(String id, String product, String key) {
+    }
+
+    private License license(int seats, int ttl, int skew) {
+        String product = "cli-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject created = new Api(base).createLicense(product, seats, ttl, skew);
+        return new License(created.getString("licenseId"), product, created.getString("licenseKey"));
+    }
+
+    private String server() {
+        String text = base.toString();
+        return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    private KeyrightClient client(License license, String install) {
+        return KeyrightClient.builder().server(server()).product(license.product()).licenseKey(license.key())
+                .clientInstanceId(install).issuer("keyright-seats").build();
+    }
+
+    @Test
+    void theSdkLifecycleAgainstTheServer() {
+        License license = license(1, 30, 2);
+        KeyrightClient first = client(license, "sdk-a");
+        KeyrightClient second = client(license, "sdk-b");
+
+        Lease lease = first.acquireSeat(Map.of("user", "sdk", "host", "ci"));
+        assertEquals(1, lease.seatsInUse());
+        assertEquals(1, first.getSeatPool().inUse());
+        SeatsExhaustedException full = assertThrows(SeatsExhaustedException.class, second::acquireSeat);
+        assertEquals(1, full.maxSeats());
+
+        Lease renewed = first.renewSeat(lease);
+        assertEquals(lease.leaseId(), renewed.leaseId());
+        first.releaseSeat(renewed);
+        first.releaseSeat(renewed); // already gone: still fine
+        assertEquals(0, first.getSeatPool().inUse());
+        assertThrows(LeaseExpiredException.class, () -> first.renewSeat(renewed));
+        assertNotEquals(lease.leaseId(), second.acquireSeat().leaseId());
+    }
+
+    @Test
+    void theKeepAliveHoldsTheSeatAndCloseReleasesIt() throws Exception {
+        License license = license(1, 3, 0);
+        KeyrightClient client = client(license, "keepalive");
+        Lease lease = client.acquireSeat();
+        List<SeatState> states = new ArrayList<>();
+        try (SeatKeepAlive seat = client.keepAlive(lease, (previous, current, cause) -> states.add(current))) {
+            // TTL 3 s, renewed about every second: wait until the server's expiry moved well past a TTL.
+            java.time.Instant target = lease.expiresAt().plusSeconds(4);
+            assertTrue(waitFor(Duration.ofSeconds(20), () -> !client.getSeatPool().holders().isEmpty()
+                    && !client.getSeatPool().holders().get(0).expiresAt().isBefore(target)), "renewals moved the expiry");
+            assertEquals(SeatState.HELD, seat.state());
+            assertEquals(1, client.getSeatPool().inUse());
+        }
+        assertEquals(0, client.getSeatPool().inUse(), "close() released the seat");
+        assertTrue(!states.contains(SeatState.LOST), states.toString());
+    }
+
+    @Test
+    void theCliRunsACommandUnderASeatAndReleasesIt() throws Exception {
+        License license = license(2, 30, 2);
+        Path marker = home.resolve("running");
+        Path done = home.resolve("done");
+        Process run = cli(license, "run", "--", "sh", "-c",
+                "touch " + marker + "; while [ ! -f " + done + " ]; do sleep 0.1; done; exit 7");
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> Files.exists(marker)));
+        Api api = new Api(base);
+        assertEquals(1, api.pool(license.product(), license.key()).json().getInt("inUse"), "held while the command runs");
+        Files.writeString(done, "x");
+        assertTrue(run.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(7, run.exitValue(), "the command's exit code");
+        assertEquals(0, api.pool(license.product(), license.key()).json().getInt("inUse"), "released when it exits");
+    }
+
+    @Test
+    void aCliKilledWithSigkillLeavesASeatThatExpiresByTtl() throws Exception {
+        License license = license(1, 4, 0);
+        Path marker = home.resolve("started");
+        Process run = cli(license, "run", "--", "sh", "-c", "touch " + marker + "; sleep 60");
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> Files.exists(marker)));
+        Api api = new Api(base);
+        assertEquals(1, api.pool(license.product(), license.key()).json().getInt("inUse"));
+        List<ProcessHandle> children = run.descendants().toList();
+        run.destroyForcibly(); // SIGKILL: no shutdown hook, no release
+        run.waitFor(10, TimeUnit.SECONDS);
+        children.forEach(ProcessHandle::destroyForcibly);
+        assertEquals(1, api.pool(license.product(), license.key()).json().getInt("inUse"), "nobody gave it back");
+        api.advanceClock(Duration.ofSeconds(5));
+        assertEquals(0, api.pool(license.product(), license.key()).json().getInt("inUse"), "free after TTL + skew");
+        assertEquals(201, api.acquire(license.product(), license.key(), "next").status());
+        api.advanceClock(Duration.ofSeconds(-5));
+    }
+
+    @Test
+    void waitGetsASeatWhenTheHolderReleases() throws Exception {
+        License license = license(1, 30, 2);
+        Api api = new Api(base);
+        String holder = api.acquire(license.product(), license.key(), "holder").json().getString("leaseId");
+        Path marker = home.resolve("got-it");
+        Process run = cli(license, "run", "--wait", "2m", "--", "sh", "-c", "touch " + marker);
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> stderr(run).contains("waiting for one to free up")), stderr(run));
+        assertTrue(!Files.exists(marker));
+        assertEquals(204, api.release(license.key(), holder).status());
+        assertTrue(run.waitFor(90, TimeUnit.SECONDS), "the waiting run got the seat");
+        assertEquals(0, run.exitValue(), stderr(run));
+        assertTrue(Files.exists(marker));
+    }
+
+    private final Map<Process, Path> errors = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Process cli(License license, String... args) throws IOException {
+        File jar = Files.list(Path.of("target")).filter(p -> p.getFileName().toString().matches("keyright-client-.*\\.jar"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("build the client jar first")).toFile();
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("KEYRIGHT_SERVER", server());
+        builder.environment().put("KEYRIGHT_PRODUCT", license.product());
+        builder.environment().put("KEYRIGHT_LICENSE_KEY", license.key());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().put("XDG_CONFIG_HOME", home.resolve("config").toString());
+        Path err = Files.createTempFile(home, "cli", ".err");
+        builder.redirectError(err.toFile()).redirectOutput(home.resolve("cli.out").toFile());
+        Process process = builder.start();
+        errors.put(process, err);
+        return process;
+    }
+
+    private String stderr(Process process) {
+        try {
+            return Files.readString(errors.get(process), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Waits for a condition, polling, up to a bounded deadline; says whether it came true. */
+    private static boolean waitFor(Duration limit, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(100);
+        }
+        return true;
+    }
+}

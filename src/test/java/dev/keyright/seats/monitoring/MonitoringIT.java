@@ -1,0 +1,150 @@
+package dev.keyright.seats.monitoring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.tools.attach.VirtualMachine;
+import dev.keyright.seats.monitoring.boundary.ReaperMXBean;
+import dev.keyright.seats.monitoring.boundary.SeatPoolMXBean;
+import dev.keyright.seats.monitoring.boundary.SeatServiceMXBean;
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import javax.management.JMX;
+import javax.management.MBeanServerConnection;
+import javax.management.Notification;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** JMX read through a real JMXConnector to the running server, the usage report, and health. */
+@ExtendWith({MariaDb.class, ArquillianExtension.class})
+@RunAsClient
+class MonitoringIT {
+
+    @ArquillianResource
+    URL base;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    /** The Payara Micro JVM Arquillian started: a child of this test JVM. Its local JMX agent, over a JMXConnector. */
+    private static JMXConnector connectToServer() throws Exception {
+        ProcessHandle server = ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains("payara-micro"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no Payara Micro process found"));
+        VirtualMachine vm = VirtualMachine.attach(String.valueOf(server.pid()));
+        try {
+            String address = vm.startLocalManagementAgent();
+            return JMXConnectorFactory.connect(new JMXServiceURL(address));
+        } finally {
+            vm.detach();
+        }
+    }
+
+    @Test
+    void poolReaperAndServiceBeansReadThroughJmx() throws Exception {
+        Api api = new Api(base);
+        String product = "jmx-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        try (JMXConnector connector = connectToServer()) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            ObjectName poolName = new ObjectName("dev.keyright:type=SeatPool,license=" + id);
+            assertTrue(jmx.isRegistered(poolName), "registered when the license was issued");
+            SeatPoolMXBean pool = JMX.newMXBeanProxy(jmx, poolName, SeatPoolMXBean.class);
+            BlockingQueue<Notification> notifications = new LinkedBlockingQueue<>();
+            jmx.addNotificationListener(poolName, (notification, handback) -> notifications.add(notification), null, null);
+
+            assertEquals(product, pool.getProduct());
+            assertEquals(0, pool.getSeatsInUse());
+            assertEquals(1, pool.getMaxSeats());
+            String leaseId = api.acquire(product, key, "jmx-a").json().getString("leaseId");
+            assertEquals(1, pool.getSeatsInUse());
+            assertEquals(1, pool.getAcquisitions());
+            Notification full = notifications.poll(10, TimeUnit.SECONDS);
+            assertEquals("dev.keyright.pool.full", full == null ? null : full.getType(), "a notification when the pool turns full");
+
+            assertEquals(409, api.acquire(product, key, "jmx-b").status());
+            assertEquals(1, pool.getDenials());
+            assertEquals(200, api.renew(key, leaseId).status());
+            assertEquals(1, pool.getRenewals());
+            assertEquals(204, api.release(key, leaseId).status());
+            assertEquals(1, pool.getReleases());
+            assertEquals(0, pool.getSeatsInUse());
+
+            api.reap();
+            ReaperMXBean reaper = JMX.newMXBeanProxy(jmx, new ObjectName("dev.keyright:type=Reaper"), ReaperMXBean.class);
+            assertFalse(reaper.getLastSweepTime().isEmpty());
+            Instant.parse(reaper.getLastSweepTime());
+
+            SeatServiceMXBean service = JMX.newMXBeanProxy(jmx, new ObjectName("dev.keyright:type=SeatService"), SeatServiceMXBean.class);
+            assertTrue(service.isDatabaseReachable());
+            assertTrue(service.getLicenses() >= 1);
+            assertTrue(service.getAcquisitions() >= 1);
+            assertTrue(Math.abs(service.getClockDriftMillis()) < 60_000, "drift " + service.getClockDriftMillis());
+        }
+    }
+
+    @Test
+    void usageReportsPeakConcurrencyAndEventsPerBucket() {
+        Api api = new Api(base);
+        String product = "usage-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        String a = api.acquire(product, key, "u-a").json().getString("leaseId");
+        api.acquire(product, key, "u-b");
+        assertEquals(409, api.acquire(product, key, "u-c").status());
+        assertEquals(204, api.release(key, a).status());
+
+        Api.Reply reply = api.admin("GET", "/v1/admin/licenses/" + id + "/usage?bucket=hour", null);
+        assertEquals(200, reply.status(), reply.toString());
+        JsonObject usage = reply.json();
+        assertEquals("hour", usage.getString("bucket"));
+        assertEquals(2, usage.getInt("maxSeats"));
+        List<JsonObject> buckets = usage.getJsonArray("buckets").getValuesAs(JsonObject.class);
+        assertEquals(24, buckets.size());
+        JsonObject now = buckets.get(buckets.size() - 1);
+        assertEquals(2, now.getInt("peakInUse"));
+        assertEquals(2, now.getInt("acquisitions"));
+        assertEquals(1, now.getInt("denials"));
+        assertEquals(1, now.getInt("releases"));
+
+        JsonObject days = api.admin("GET", "/v1/admin/licenses/" + id + "/usage?bucket=day", null).json();
+        assertEquals(30, days.getJsonArray("buckets").size());
+        assertEquals(400, api.admin("GET", "/v1/admin/licenses/" + id + "/usage?bucket=week", null).status());
+        assertEquals(400, api.admin("GET", "/v1/admin/licenses/" + id + "/usage?from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z", null).status());
+        assertEquals(404, api.admin("GET", "/v1/admin/licenses/lic_nope/usage", null).status());
+    }
+
+    @Test
+    void healthReportsTheDatabaseAndTheClock() {
+        Api.Reply health = new Api(base).send("GET", "/v1/health", null, java.util.Map.of());
+        assertEquals(200, health.status());
+        JsonObject json = health.json();
+        assertEquals("UP", json.getString("status"));
+        assertEquals("database", json.getJsonArray("checks").getJsonObject(0).getString("name"));
+        assertTrue(json.getJsonArray("checks").getJsonObject(0).getJsonObject("data").getBoolean("reachable"));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.keyright.seats.usage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.keyright.seats.leases.entity.LeaseEvent;
+import dev.keyright.seats.usage.control.UsageReport;
+import dev.keyright.seats.usage.control.UsageReport.Hold;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UsageReportTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-13T00:00:00Z");
+    private static final Duration HOUR = Duration.ofHours(1);
+
+    private static Instant at(int minutes) {
+        return T0.plus(Duration.ofMinutes(minutes));
+    }
+
+    @Test
+    void aLeaseSpanningBucketsCountsInEachOfThem() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(240), HOUR,
+                List.of(new Hold(at(30), at(150))), List.of());
+        assertEquals(List.of(1, 1, 1, 0), buckets.stream().map(UsageReport.Bucket::peakInUse).toList());
+    }
+
+    @Test
+    void peakIsTheMostHeldAtOnceNotTheNumberOfHolders() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(60), HOUR, List.of(
+                new Hold(at(0), at(10)), new Hold(at(20), at(30)), new Hold(at(25), at(40)), new Hold(at(26), at(27))), List.of());
+        assertEquals(3, buckets.get(0).peakInUse());
+    }
+
+    @Test
+    void aSeatHandedOverAtTheSameInstantIsOneSeat() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(60), HOUR,
+                List.of(new Hold(at(0), at(30)), new Hold(at(30), at(60))), List.of());
+        assertEquals(1, buckets.get(0).peakInUse());
+    }
+
+    @Test
+    void leasesHeldBeforeTheWindowCountFromItsStart() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(at(60), at(180), HOUR,
+                List.of(new Hold(at(-500), at(90)), new Hold(at(-10), at(61))), List.of());
+        assertEquals(List.of(2, 0), buckets.stream().map(UsageReport.Bucket::peakInUse).toList());
+    }
+
+    @Test
+    void eventsAreCountedInTheirBucket() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(120), HOUR, List.of(), List.of(
+                Map.entry(LeaseEvent.Kind.GRANT, at(0)), Map.entry(LeaseEvent.Kind.GRANT, at(59)),
+                Map.entry(LeaseEvent.Kind.DENY, at(60)), Map.entry(LeaseEvent.Kind.EXPIRE, at(119)),
+                Map.entry(LeaseEvent.Kind.DENY, at(120))));
+        assertEquals(2, buckets.get(0).count(LeaseEvent.Kind.GRANT));
+        assertEquals(0, buckets.get(0).count(LeaseEvent.Kind.DENY));
+        assertEquals(1, buckets.get(1).count(LeaseEvent.Kind.DENY), "the end of the window is exclusive");
+        assertEquals(1, buckets.get(1).count(LeaseEvent.Kind.EXPIRE));
+    }
+
+    @Test
+    void theLastBucketIsCutAtTheEndOfTheWindow() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(90), HOUR, List.of(), List.of());
+        assertEquals(2, buckets.size());
+        assertEquals(at(90), buckets.get(1).end());
+    }
+}
