@@ -30,6 +30,10 @@ public final class KeyrightConfig {
     private final Optional<String> keySecret;
     private final int deadlockRetries;
     private final Duration eventRetention;
+    private final int authSlowAfter;
+    private final int authFailureLimit;
+    private final Duration authFailureWindow;
+    private final java.util.Set<String> trustedProxies;
 
     private KeyrightConfig(Reader in) {
         this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
@@ -45,6 +49,15 @@ public final class KeyrightConfig {
         this.keySecret = in.optional("KEYRIGHT_KEY_SECRET");
         this.deadlockRetries = in.integer("KEYRIGHT_DEADLOCK_RETRIES", 5, 0, 50);
         this.eventRetention = Duration.ofDays(in.integer("KEYRIGHT_EVENT_RETENTION_DAYS", 400, 1, 36_500));
+        this.authSlowAfter = in.integer("KEYRIGHT_AUTH_SLOWDOWN_AFTER", 5, 0, 1_000_000);
+        this.authFailureLimit = in.integer("KEYRIGHT_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000);
+        this.authFailureWindow = Duration.ofSeconds(in.integer("KEYRIGHT_AUTH_FAILURE_WINDOW_SECONDS", 300, 1, 86_400));
+        this.trustedProxies = java.util.Arrays.stream(in.text("KEYRIGHT_TRUSTED_PROXIES", "").split(","))
+                .map(String::trim)
+                .filter(p -> !p.isBlank()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        if (authSlowAfter >= authFailureLimit) {
+            in.problems.add("KEYRIGHT_AUTH_SLOWDOWN_AFTER must be below KEYRIGHT_AUTH_FAILURE_LIMIT");
+        }
         if (adminUser.isBlank() || adminUser.length() > 64) {
             in.problems.add("KEYRIGHT_ADMIN_USER must be 1 to 64 characters");
         }
@@ -88,6 +101,10 @@ public final class KeyrightConfig {
     public Optional<String> keySecret() { return keySecret; }
     public int deadlockRetries() { return deadlockRetries; }
     public Duration eventRetention() { return eventRetention; }
+    public int authSlowAfter() { return authSlowAfter; }
+    public int authFailureLimit() { return authFailureLimit; }
+    public Duration authFailureWindow() { return authFailureWindow; }
+    public java.util.Set<String> trustedProxies() { return trustedProxies; }
 
     /** The largest skew a license may have: the reaper's grace must stay strictly above it. */
     public int maxSkewSeconds() {

@@ -62,7 +62,7 @@ class ClientIT {
     }
 
     private String server() {
-        String text = base.toString();
+        String text = Deployments.loopback(base).toString();
         return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 

@@ -213,7 +213,7 @@ class IdempotentAcquireIT {
     /** java.net.http refuses control characters in headers; a raw socket sends what an attacker would. */
     private String rawPost(String body, String idempotencyKey) throws Exception {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+        try (Socket socket = new Socket("127.0.0.1", base.getPort())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             String path = base.getPath().endsWith("/") ? base.getPath() : base.getPath() + "/";

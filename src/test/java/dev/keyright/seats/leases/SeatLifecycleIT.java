@@ -148,6 +148,31 @@ class SeatLifecycleIT {
     }
 
     @Test
+    void repeatedInvalidKeysFromOneAddressAreSlowedThenRefusedWhileOthersGoOn() {
+        Api api = api();
+        String product = product();
+        String key = api.createLicense(product, 2, 60, 5).getString("licenseKey");
+        Map<String, String> guesser = Map.of("X-Forwarded-For", "203.0.113.66");
+        int refusedAt = -1;
+        Api.Reply refused = null;
+        for (int attempt = 1; attempt <= 25 && refusedAt < 0; attempt++) {
+            Api.Reply reply = api.acquire(product, "GUESS-" + attempt, "inst-guess", guesser);
+            if (reply.status() == 429) {
+                refusedAt = attempt;
+                refused = reply;
+            } else {
+                assertEquals(401, reply.status(), reply.toString());
+            }
+        }
+        assertEquals(21, refusedAt, "20 failures are allowed in the window (KEYRIGHT_AUTH_FAILURE_LIMIT)");
+        assertEquals("https://keyright.dev/problems/too-many-attempts", refused.json().getString("type"));
+        assertTrue(Integer.parseInt(refused.header("Retry-After")) > 0);
+        assertEquals(429, api.acquire(product, key, "inst-guess", guesser).status(), "even a right key, from that address");
+        assertEquals(201, api.acquire(product, key, "inst-elsewhere", Map.of("X-Forwarded-For", "203.0.113.67")).status(),
+                "a correct key from another address is unaffected");
+    }
+
+    @Test
     void suspendedLicenseIsA403AndReactivationRestoresIt() {
         Api api = api();
         String product = product();

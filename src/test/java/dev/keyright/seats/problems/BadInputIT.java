@@ -86,6 +86,9 @@ class BadInputIT {
         if (INTERNALS.matcher(reply.body()).find()) {
             return "leaks internals: " + reply.body();
         }
+        if (!"nosniff".equals(reply.header("X-Content-Type-Options")) || String.valueOf(reply.header("Server")).contains("Payara")) {
+            return "security headers missing or a server banner: " + reply.response().headers().map();
+        }
         return null;
     }
 

@@ -26,7 +26,7 @@ public final class Api {
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     public Api(URL base) {
-        String text = base.toString();
+        String text = Deployments.loopback(base).toString();
         this.base = URI.create(text.endsWith("/") ? text : text + "/");
     }
 
@@ -35,6 +35,9 @@ public final class Api {
                 .timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (!headers.containsKey("X-Forwarded-For")) {
+            request.header("X-Forwarded-For", someClientAddress());
+        }
         headers.forEach(request::header);
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -45,6 +48,12 @@ public final class Api {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Each request speaks for a client of its own (a TEST-NET-2 address), unless a test names one. */
+    private static String someClientAddress() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        return "198.51." + random.nextInt(100, 101) + "." + random.nextInt(1, 255);
     }
 
     public Reply admin(String method, String path, String body) {

@@ -11,6 +11,15 @@ public final class Deployments {
     private Deployments() {
     }
 
+    /** The deployment's URL on the loopback address: tests send traffic to 127.0.0.1 only. */
+    public static java.net.URL loopback(java.net.URL base) {
+        try {
+            return new java.net.URL(base.getProtocol(), "127.0.0.1", base.getPort(), base.getFile());
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
     public static WebArchive seats() {
         File war = new File("target/keyright-seats.war");
         if (!war.isFile()) {

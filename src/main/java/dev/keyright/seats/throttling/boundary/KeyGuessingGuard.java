@@ -1,0 +1,69 @@
+package dev.keyright.seats.throttling.boundary;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.problems.ProblemResponses;
+import dev.keyright.seats.throttling.control.ClientAddresses;
+import dev.keyright.seats.throttling.control.FailureLedger;
+import jakarta.annotation.PostConstruct;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.time.Clock;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Slows, then refuses with 429, a client address that keeps presenting invalid license keys to the
+ * client API. Addresses are judged separately: a correct key from elsewhere is never affected. The
+ * ledger is per node and in memory; with N nodes an address gets up to N times the allowance.
+ */
+@Provider
+@jakarta.enterprise.context.ApplicationScoped
+public class KeyGuessingGuard implements ContainerRequestFilter, ContainerResponseFilter {
+
+    private static final String CLIENT_API = "v1/seats";
+    private static final String ADDRESS = KeyGuessingGuard.class.getName() + ".address";
+
+    @Context
+    HttpServletRequest servletRequest;
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    Clock clock;
+
+    private FailureLedger ledger;
+    private ClientAddresses addresses;
+
+    @PostConstruct
+    void init() {
+        ledger = new FailureLedger(config.authSlowAfter(), config.authFailureLimit(), config.authFailureWindow(), 100_000);
+        addresses = new ClientAddresses(config.trustedProxies());
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (!request.getUriInfo().getPath().startsWith(CLIENT_API)) {
+            return;
+        }
+        String address = addresses.of(servletRequest.getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));
+        request.setProperty(ADDRESS, address);
+        FailureLedger.Verdict verdict = ledger.verdict(address, clock.instant());
+        if (verdict.kind() == FailureLedger.Verdict.Kind.REFUSE) {
+            request.abortWith(ProblemResponses.of(new TooManyAttemptsException(verdict.retryAfterSeconds())));
+        } else if (verdict.kind() == FailureLedger.Verdict.Kind.SLOW) {
+            LockSupport.parkNanos(verdict.delay().toNanos());
+        }
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        Object address = request.getProperty(ADDRESS);
+        if (address != null && response.getStatus() == 401) {
+            ledger.recordFailure((String) address, clock.instant());
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.keyright.seats.throttling.boundary;
+
+import dev.keyright.seats.problems.BusinessException;
+import java.util.Optional;
+
+/** 429: too many invalid license keys from this address; retry after the given seconds. */
+public class TooManyAttemptsException extends BusinessException {
+
+    private final int retryAfter;
+
+    public TooManyAttemptsException(int retryAfterSeconds) {
+        super(429, "too-many-attempts", "Too many attempts",
+                "Too many invalid license keys from this address. Retry after " + retryAfterSeconds + " seconds.");
+        this.retryAfter = retryAfterSeconds;
+    }
+
+    @Override
+    public Optional<Integer> retryAfterSeconds() {
+        return Optional.of(retryAfter);
+    }
+}
