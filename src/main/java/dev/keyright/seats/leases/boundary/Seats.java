@@ -7,6 +7,7 @@ import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.Ids;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
+import dev.keyright.seats.leases.control.RecentCounts;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.leases.entity.LeaseExpiredException;
@@ -55,6 +56,8 @@ public class Seats {
     Clock clock;
     @Inject
     SeatMetrics metrics;
+    @Inject
+    RecentCounts recentCounts;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -118,7 +121,8 @@ public class Seats {
         lease.renew(license.expiryFor(now));
         metrics.renewed(license.id());
         String token = signingKeys.signer().sign(claims(license, lease, now));
-        return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, LiveLeases.count(em, license, now)));
+        long inUse = recentCounts.seatsInUse(license.id(), now, () -> LiveLeases.count(em, license, now));
+        return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, inUse));
     }
 
     /** Give a seat back now. 404 when there is no live lease of that id for this license. */

@@ -92,8 +92,14 @@ public class License {
         return new Policy(seats, ttlSeconds, skewSeconds);
     }
 
+    /**
+     * The expiry a lease granted or renewed at {@code now} gets: {@code now + ttl}, rounded up to a whole
+     * second (the precision of the signed {@code exp} and of {@code expiresAt}), so no lease is shorter than its TTL.
+     */
     public Instant expiryFor(Instant now) {
-        return Instant.ofEpochSecond(now.plusSeconds(ttlSeconds).getEpochSecond());
+        Instant exact = now.plusSeconds(ttlSeconds);
+        Instant whole = Instant.ofEpochSecond(exact.getEpochSecond());
+        return whole.equals(exact) ? whole : whole.plusSeconds(1);
     }
 
     public String id() { return id; }
