@@ -8,13 +8,22 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
 
-/** The example in docs/CLIENT.md is ReadmeExample.java, word for word, so it always compiles. */
+/** The examples in README.md and docs/CLIENT.md are ReadmeExample.java, word for word, so they always compile. */
 class ReadmeExampleTest {
 
     @Test
+    void theReadmeExampleIsTheCompiledOne() throws Exception {
+        assertDocumented("README.md");
+    }
+
+    @Test
     void theDocumentedExampleIsTheCompiledOne() throws Exception {
+        assertDocumented("docs/CLIENT.md");
+    }
+
+    private static void assertDocumented(String file) throws Exception {
         Path base = Paths.get(System.getProperty("basedir", "."));
-        String doc = Files.readString(base.resolve("docs/CLIENT.md"));
+        String doc = Files.readString(base.resolve(file));
         String source = Files.readString(base.resolve("src/test/java/dev/keyright/client/ReadmeExample.java"));
 
         int section = doc.indexOf("## Use it from your app");

@@ -1,0 +1,679 @@
+/*
+ * Keyright Seats admin page. Plain DOM, no framework, no network access beyond this server's admin API,
+ * under a strict Content-Security-Policy (no inline script or style). Every value from the API is
+ * untrusted: it reaches the page only through textContent and attribute values, never as markup.
+ */
+'use strict';
+
+(function () {
+    const LICENSES = apiBase('../v1/admin/licenses');
+    const POOL_REFRESH_MS = 5000;
+    const USAGE_REFRESH_MS = 60000;
+    const USAGE_CHANGED_MS = 10000;     // a pool that changed reloads its usage, at most this often
+    const SVG = 'http://www.w3.org/2000/svg';
+    const RANGES = {
+        hour: { label: 'Last 24 hours', button: '24 hours' },
+        day: { label: 'Last 30 days', button: '30 days' }
+    };
+
+    const cards = new Map();        // licenseId -> card
+    let serverOffsetMs = 0;         // server clock minus browser clock, from the Date header
+    let inFlight = null;
+    let refreshQueued = false;
+
+    /**
+     * The admin API's address, relative to this page but without any user:password@ the page was opened
+     * with: fetch refuses URLs that carry credentials, and the browser sends its Basic credentials anyway.
+     */
+    function apiBase(relative) {
+        const url = new URL(relative, document.baseURI);
+        url.username = '';
+        url.password = '';
+        return url.href;
+    }
+
+    // ---- small DOM helpers -------------------------------------------------------------------------
+
+    function el(tag, className, text) {
+        const node = document.createElement(tag);
+        if (className) {
+            node.className = className;
+        }
+        if (text !== undefined && text !== null) {
+            node.textContent = String(text);
+        }
+        return node;
+    }
+
+    function svg(tag, attributes, parent) {
+        const node = document.createElementNS(SVG, tag);
+        for (const [name, value] of Object.entries(attributes || {})) {
+            node.setAttribute(name, String(value));
+        }
+        if (parent) {
+            parent.appendChild(node);
+        }
+        return node;
+    }
+
+    function svgText(parent, attributes, text) {
+        const node = svg('text', attributes, parent);
+        node.textContent = String(text);
+        return node;
+    }
+
+    function str(value, fallback) {
+        return typeof value === 'string' && value.length > 0 ? value : fallback;
+    }
+
+    function int(value) {
+        return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+    }
+
+    function instant(text) {
+        const millis = typeof text === 'string' ? Date.parse(text) : NaN;
+        return Number.isNaN(millis) ? null : millis;
+    }
+
+    function serverNow() {
+        return Date.now() + serverOffsetMs;
+    }
+
+    function two(n) {
+        return n < 10 ? '0' + n : String(n);
+    }
+
+    function clockTime(millis) {
+        const d = new Date(millis);
+        return two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+    }
+
+    function dateTime(millis) {
+        return new Date(millis).toLocaleString(undefined, {
+            year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit'
+        });
+    }
+
+    function since(millis) {
+        const d = new Date(millis);
+        const today = new Date(serverNow());
+        return d.toDateString() === today.toDateString() ? clockTime(millis) : dateTime(millis);
+    }
+
+    function countdown(ms) {
+        const total = Math.ceil(ms / 1000);
+        const h = Math.floor(total / 3600);
+        const m = Math.floor((total % 3600) / 60);
+        const s = total % 60;
+        return h > 0 ? h + ':' + two(m) + ':' + two(s) : m + ':' + two(s);
+    }
+
+    function setStatus(text, isError) {
+        const status = document.getElementById('status');
+        status.textContent = text;
+        status.classList.toggle('error', Boolean(isError));
+    }
+
+    // ---- the admin API ----------------------------------------------------------------------------
+
+    class ApiError extends Error {
+        constructor(status, problem) {
+            super(ApiError.describe(status, problem));
+            this.status = status;
+            this.problem = problem;
+        }
+
+        static describe(status, problem) {
+            if (status === 401) {
+                return 'not signed in as an administrator (reload the page to sign in)';
+            }
+            if (status === 0) {
+                return 'the server cannot be reached';
+            }
+            const detail = problem && (str(problem.detail) || str(problem.title));
+            const errors = problem && Array.isArray(problem.errors)
+                ? problem.errors.map((e) => (e ? str(e.field, '?') + ' ' + str(e.message, '') : '?')).join('; ')
+                : '';
+            return (detail || 'HTTP ' + status) + (errors ? ' (' + errors + ')' : '');
+        }
+    }
+
+    function noteServerTime(response) {
+        const date = Date.parse(response.headers.get('Date') || '');
+        if (!Number.isNaN(date)) {
+            const offset = date + 500 - Date.now();    // Date has whole seconds: aim at the middle
+            if (Math.abs(offset - serverOffsetMs) > 1500) {
+                serverOffsetMs = Math.abs(offset) > 1500 ? offset : 0;
+            }
+        }
+    }
+
+    async function api(method, path, body) {
+        const init = {
+            method: method,
+            credentials: 'same-origin',
+            cache: 'no-store',
+            headers: { 'Accept': 'application/json, application/problem+json' }
+        };
+        if (body !== undefined) {
+            init.headers['Content-Type'] = 'application/json';
+            init.body = JSON.stringify(body);
+        }
+        let response;
+        try {
+            response = await fetch(path, init);
+        } catch (networkFailure) {
+            throw new ApiError(0, null);
+        }
+        noteServerTime(response);
+        let data = null;
+        if (response.status !== 204 && /json/i.test(response.headers.get('Content-Type') || '')) {
+            try {
+                data = await response.json();
+            } catch (malformed) {
+                data = null;
+            }
+        }
+        if (!response.ok) {
+            throw new ApiError(response.status, data);
+        }
+        return data;
+    }
+
+    function licensePath(licenseId) {
+        return LICENSES + '/' + encodeURIComponent(licenseId);
+    }
+
+    // ---- refreshing the pools -----------------------------------------------------------------------
+
+    function refresh() {
+        if (inFlight) {
+            refreshQueued = true;
+            return inFlight;
+        }
+        inFlight = load().finally(() => {
+            inFlight = null;
+            if (refreshQueued) {
+                refreshQueued = false;
+                refresh();
+            }
+        });
+        return inFlight;
+    }
+
+    async function load() {
+        try {
+            const data = await api('GET', LICENSES);
+            render(data && Array.isArray(data.licenses) ? data.licenses : []);
+            setStatus('Updated ' + clockTime(Date.now()), false);
+        } catch (e) {
+            setStatus('Could not refresh: ' + e.message, true);
+        }
+    }
+
+    function render(licenses) {
+        const list = document.getElementById('licenses');
+        const seen = new Set();
+        let previous = null;
+        for (const license of licenses) {
+            if (!license || typeof license.licenseId !== 'string' || seen.has(license.licenseId)) {
+                continue;
+            }
+            seen.add(license.licenseId);
+            let card = cards.get(license.licenseId);
+            if (!card) {
+                card = createCard(license.licenseId);
+                cards.set(license.licenseId, card);
+            }
+            updateCard(card, license);
+            const expected = previous ? previous.nextSibling : list.firstChild;
+            if (expected !== card.root) {
+                list.insertBefore(card.root, expected);
+            }
+            previous = card.root;
+        }
+        for (const [id, card] of cards) {
+            if (!seen.has(id)) {
+                card.root.remove();
+                cards.delete(id);
+            }
+        }
+        document.getElementById('licenses-empty').hidden = cards.size > 0;
+        tick();
+    }
+
+    // ---- one license: facts, gauge, holders, usage ---------------------------------------------------
+
+    function createCard(licenseId) {
+        const card = { id: licenseId, holders: new Map(), bucket: 'hour', usageSeq: 0, usageLoadedAt: 0, usageLoading: false };
+        const root = el('article', 'license');
+        root.setAttribute('data-license-id', licenseId);
+        card.root = root;
+
+        const head = el('header', 'license-head');
+        const title = el('h3', 'license-title');
+        card.product = el('span', 'product');
+        card.status = el('span', 'badge');
+        title.append(card.product, ' ', card.status);
+        card.facts = el('dl', 'facts');
+        head.append(title, card.facts);
+
+        const gauge = el('div', 'gauge');
+        card.gaugeLabel = el('p', 'gauge-label');
+        card.gaugeSvg = svg('svg', { 'class': 'gauge-bar', viewBox: '0 0 100 8', preserveAspectRatio: 'none', role: 'img' });
+        svg('rect', { 'class': 'gauge-track', x: 0, y: 0, width: 100, height: 8, rx: 1.5 }, card.gaugeSvg);
+        card.gaugeFill = svg('rect', { 'class': 'gauge-fill', x: 0, y: 0, width: 0, height: 8, rx: 1.5 }, card.gaugeSvg);
+        gauge.append(card.gaugeLabel, card.gaugeSvg);
+
+        card.error = el('p', 'error card-error');
+        card.error.setAttribute('role', 'alert');
+        card.error.hidden = true;
+
+        const table = el('table', 'holders');
+        table.append(el('caption', null, 'Seat holders'));
+        const headRow = el('tr');
+        for (const name of ['User', 'Host', 'Install', 'Since', 'Expires in', '']) {
+            const th = el('th', null, name);
+            th.setAttribute('scope', 'col');
+            headRow.append(th);
+        }
+        const thead = el('thead');
+        thead.append(headRow);
+        card.tbody = el('tbody');
+        table.append(thead, card.tbody);
+        card.table = el('div', 'table-wrap');
+        card.table.append(table);
+        card.noHolders = el('p', 'no-holders', 'No seats in use.');
+
+        root.append(head, gauge, card.error, card.table, card.noHolders, createUsage(card));
+        return card;
+    }
+
+    function fact(list, name, value, className) {
+        const wrap = el('div');
+        wrap.append(el('dt', null, name), el('dd', className, value));
+        list.append(wrap);
+    }
+
+    function updateCard(card, license) {
+        const pool = license.pool && typeof license.pool === 'object' ? license.pool : {};
+        const max = int(typeof pool.max === 'number' ? pool.max : license.seats);
+        const holders = Array.isArray(pool.holders) ? pool.holders : [];
+        const inUse = int(typeof pool.inUse === 'number' ? pool.inUse : holders.length);
+        const status = str(license.status, 'unknown');
+
+        card.product.textContent = str(license.product, '(no product)');
+        card.status.textContent = status;
+        card.status.className = 'badge badge-' + (status === 'active' ? 'active' : 'inactive');
+
+        card.facts.replaceChildren();
+        fact(card.facts, 'License', card.id, 'id');
+        fact(card.facts, 'Customer', str(license.customer, '—'));
+        fact(card.facts, 'Lease TTL', int(license.ttlSeconds) + ' s (skew ' + int(license.skewSeconds) + ' s)');
+        const notAfter = instant(license.notAfter);
+        fact(card.facts, 'Valid until', notAfter === null ? 'no end date' : dateTime(notAfter));
+        const created = instant(license.createdAt);
+        if (created !== null) {
+            fact(card.facts, 'Created', dateTime(created));
+        }
+
+        const label = inUse + ' of ' + max + ' seats in use';
+        card.gaugeLabel.textContent = inUse > max ? label + ' (over the limit: seats were lowered)' : label;
+        card.gaugeSvg.setAttribute('aria-label', label);
+        const fraction = max > 0 ? Math.min(1, inUse / max) : (inUse > 0 ? 1 : 0);
+        card.gaugeFill.setAttribute('width', (fraction * 100).toFixed(2));
+        card.gaugeSvg.classList.toggle('busy', fraction >= 0.8 && fraction < 1);
+        card.gaugeSvg.classList.toggle('full', fraction >= 1);
+
+        updateHolders(card, holders);
+        if (card.lastInUse !== undefined && card.lastInUse !== inUse) {
+            card.usageStale = true;
+        }
+        card.lastInUse = inUse;
+        const age = Date.now() - card.usageLoadedAt;
+        if (!card.usageLoading && (age > USAGE_REFRESH_MS || (card.usageStale && age > USAGE_CHANGED_MS))) {
+            loadUsage(card);
+        }
+    }
+
+    function updateHolders(card, holders) {
+        const seen = new Set();
+        let previous = null;
+        for (const holder of holders) {
+            if (!holder || typeof holder.leaseId !== 'string' || seen.has(holder.leaseId)) {
+                continue;
+            }
+            seen.add(holder.leaseId);
+            let row = card.holders.get(holder.leaseId);
+            if (!row) {
+                row = createHolderRow(card, holder.leaseId);
+                card.holders.set(holder.leaseId, row);
+            }
+            row.user.textContent = str(holder.user, '—');
+            row.host.textContent = str(holder.host, '—');
+            row.install.textContent = str(holder.clientInstanceId, '—');
+            const acquired = instant(holder.acquiredAt);
+            row.since.textContent = acquired === null ? '—' : since(acquired);
+            row.since.setAttribute('title', str(holder.acquiredAt, ''));
+            row.expiresAt = instant(holder.expiresAt);
+            row.expires.setAttribute('title', str(holder.expiresAt, ''));
+            const expected = previous ? previous.nextSibling : card.tbody.firstChild;
+            if (expected !== row.tr) {
+                card.tbody.insertBefore(row.tr, expected);
+            }
+            previous = row.tr;
+        }
+        for (const [leaseId, row] of card.holders) {
+            if (!seen.has(leaseId)) {
+                row.tr.remove();
+                card.holders.delete(leaseId);
+            }
+        }
+        card.table.hidden = card.holders.size === 0;
+        card.noHolders.hidden = card.holders.size > 0;
+    }
+
+    function createHolderRow(card, leaseId) {
+        const tr = el('tr', 'holder');
+        tr.setAttribute('data-lease-id', leaseId);
+        const row = { tr: tr, expiresAt: null };
+        row.user = el('td', 'user');
+        row.host = el('td', 'host');
+        row.install = el('td', 'install');
+        row.since = el('td', 'since');
+        row.expires = el('td', 'expires');
+        const actions = el('td', 'actions');
+        const revoke = el('button', 'revoke danger', 'Revoke');
+        revoke.type = 'button';
+        revoke.setAttribute('aria-label', 'Revoke this seat now');
+        revoke.addEventListener('click', () => revokeSeat(card, leaseId, row, revoke));
+        actions.append(revoke);
+        tr.append(row.user, row.host, row.install, row.since, row.expires, actions);
+        return row;
+    }
+
+    async function revokeSeat(card, leaseId, row, button) {
+        button.disabled = true;
+        button.textContent = 'Revoking…';
+        card.error.hidden = true;
+        try {
+            await api('DELETE', licensePath(card.id) + '/leases/' + encodeURIComponent(leaseId));
+            row.tr.classList.add('revoked');
+            loadUsage(card);
+        } catch (e) {
+            if (e.status !== 404) {        // 404: already gone (released, expired or reaped)
+                card.error.textContent = 'Could not revoke the seat: ' + e.message;
+                card.error.hidden = false;
+                button.disabled = false;
+                button.textContent = 'Revoke';
+            }
+        }
+        await refresh();
+    }
+
+    /** Every second: the holders' countdowns to expiresAt, on the server's clock. */
+    function tick() {
+        const now = serverNow();
+        for (const card of cards.values()) {
+            for (const row of card.holders.values()) {
+                if (row.expiresAt === null) {
+                    row.expires.textContent = '—';
+                    continue;
+                }
+                const left = row.expiresAt - now;
+                row.expires.textContent = left > 0 ? countdown(left) : 'expired';
+                row.expires.classList.toggle('soon', left > 0 && left <= 10000);
+                row.expires.classList.toggle('expired', left <= 0);
+            }
+        }
+    }
+
+    // ---- usage chart --------------------------------------------------------------------------------
+
+    function createUsage(card) {
+        const section = el('section', 'usage');
+        const head = el('div', 'usage-head');
+        card.usageTitle = el('h4', null, 'Usage · ' + RANGES.hour.label);
+        const toggle = el('div', 'toggle');
+        toggle.setAttribute('role', 'group');
+        toggle.setAttribute('aria-label', 'Usage period');
+        card.rangeButtons = {};
+        for (const bucket of Object.keys(RANGES)) {
+            const button = el('button', 'range', RANGES[bucket].button);
+            button.type = 'button';
+            button.setAttribute('data-bucket', bucket);
+            button.setAttribute('aria-pressed', String(bucket === card.bucket));
+            button.addEventListener('click', () => {
+                if (card.bucket !== bucket) {
+                    card.bucket = bucket;
+                    for (const [b, other] of Object.entries(card.rangeButtons)) {
+                        other.setAttribute('aria-pressed', String(b === bucket));
+                    }
+                    card.usageTitle.textContent = 'Usage · ' + RANGES[bucket].label;
+                    loadUsage(card);
+                }
+            });
+            card.rangeButtons[bucket] = button;
+            toggle.append(button);
+        }
+        head.append(card.usageTitle, toggle);
+        card.chart = el('div', 'chart');
+        card.chart.append(el('p', 'chart-message', 'Loading usage…'));
+        card.usageSummary = el('p', 'usage-summary');
+        section.append(head, card.chart, card.usageSummary);
+        return section;
+    }
+
+    async function loadUsage(card) {
+        const seq = ++card.usageSeq;
+        const bucket = card.bucket;
+        card.usageLoading = true;
+        card.usageStale = false;
+        try {
+            const data = await api('GET', licensePath(card.id) + '/usage?bucket=' + bucket);
+            if (seq === card.usageSeq) {
+                drawUsage(card, data, bucket);
+            }
+        } catch (e) {
+            if (seq === card.usageSeq) {
+                chartMessage(card, e.status === 404 ? 'No usage data' : 'Usage unavailable: ' + e.message);
+            }
+        } finally {
+            if (seq === card.usageSeq) {
+                card.usageLoading = false;
+                card.usageLoadedAt = Date.now();
+            }
+        }
+    }
+
+    function chartMessage(card, text) {
+        card.chart.replaceChildren(el('p', 'chart-message', text));
+        card.usageSummary.textContent = '';
+    }
+
+    function drawUsage(card, data, bucket) {
+        const buckets = (data && Array.isArray(data.buckets) ? data.buckets : [])
+            .map((b) => ({
+                start: instant(b && b.start),
+                end: instant(b && b.end),
+                peak: int(b && b.peakInUse),
+                denials: int(b && b.denials),
+                acquisitions: int(b && b.acquisitions),
+                expiries: int(b && b.expiries),
+                releases: int(b && b.releases),
+                revocations: int(b && b.revocations)
+            }))
+            .filter((b) => b.start !== null && b.end !== null);
+        if (buckets.length === 0) {
+            chartMessage(card, 'No usage data');
+            return;
+        }
+        const maxSeats = int(data.maxSeats);
+        card.chart.replaceChildren(chart(buckets, maxSeats, bucket));
+        const peak = Math.max(...buckets.map((b) => b.peak));
+        const sum = (key) => buckets.reduce((total, b) => total + b[key], 0);
+        card.usageSummary.textContent = 'Highest peak ' + peak + ' of ' + maxSeats + ' seats · '
+            + sum('denials') + ' denials · ' + sum('acquisitions') + ' acquisitions · '
+            + sum('expiries') + ' expiries · ' + sum('revocations') + ' revocations';
+    }
+
+    function bucketLabel(millis, bucket) {
+        const d = new Date(millis);
+        return bucket === 'day'
+            ? d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
+            : two(d.getHours()) + ':00';
+    }
+
+    /** Peak concurrency (bars, with the seat limit dashed) above denials (bars on their own scale). */
+    function chart(buckets, maxSeats, bucket) {
+        const width = 900;
+        const left = 34;
+        const right = 8;
+        const peakTop = 18;
+        const peakHeight = 110;
+        const denialTop = peakTop + peakHeight + 26;
+        const denialHeight = 40;
+        const axisY = denialTop + denialHeight + 16;
+        const height = axisY + 6;
+        const plot = width - left - right;
+        const band = plot / buckets.length;
+        const barWidth = Math.max(1, band * 0.72);
+        const peakScale = Math.max(1, maxSeats, ...buckets.map((b) => b.peak));
+        const denialScale = Math.max(1, ...buckets.map((b) => b.denials));
+
+        const root = svg('svg', { 'class': 'usage-chart', viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'data-bucket': bucket });
+        root.setAttribute('aria-label', 'Peak seats in use and denials per ' + bucket + ', ' + RANGES[bucket].label.toLowerCase());
+
+        svgText(root, { x: left, y: 12, 'class': 'chart-caption' }, 'Peak seats in use');
+        svg('line', { x1: left, x2: width - right, y1: peakTop + peakHeight, y2: peakTop + peakHeight, 'class': 'axis' }, root);
+        svgText(root, { x: left - 4, y: peakTop + 4, 'class': 'tick', 'text-anchor': 'end' }, peakScale);
+        svgText(root, { x: left - 4, y: peakTop + peakHeight, 'class': 'tick', 'text-anchor': 'end' }, 0);
+
+        svgText(root, { x: left, y: denialTop - 6, 'class': 'chart-caption denial-caption' }, 'Denials (pool full)');
+        svg('line', { x1: left, x2: width - right, y1: denialTop + denialHeight, y2: denialTop + denialHeight, 'class': 'axis' }, root);
+        svgText(root, { x: left - 4, y: denialTop + 4, 'class': 'tick', 'text-anchor': 'end' }, denialScale);
+        svgText(root, { x: left - 4, y: denialTop + denialHeight, 'class': 'tick', 'text-anchor': 'end' }, 0);
+
+        buckets.forEach((b, i) => {
+            const x = left + i * band + (band - barWidth) / 2;
+            const group = svg('g', { 'class': 'bucket' }, root);
+            const title = svg('title', {}, group);
+            title.textContent = bucketLabel(b.start, bucket) + (bucket === 'day' ? '' : '–' + bucketLabel(b.end, bucket))
+                + ': peak ' + b.peak + ' of ' + maxSeats + ', ' + b.denials + ' denials, ' + b.acquisitions
+                + ' acquisitions, ' + b.expiries + ' expiries, ' + b.releases + ' releases, ' + b.revocations + ' revocations';
+            svg('rect', { x: left + i * band, y: peakTop, width: band, height: denialTop + denialHeight - peakTop, 'class': 'hover' }, group);
+            const h = (b.peak / peakScale) * peakHeight;
+            if (h > 0) {
+                svg('rect', { x: x.toFixed(2), y: (peakTop + peakHeight - h).toFixed(2), width: barWidth.toFixed(2), height: h.toFixed(2),
+                    'class': b.peak >= maxSeats && maxSeats > 0 ? 'peak at-limit' : 'peak' }, group);
+            }
+            const d = (b.denials / denialScale) * denialHeight;
+            if (d > 0) {
+                svg('rect', { x: x.toFixed(2), y: (denialTop + denialHeight - d).toFixed(2), width: barWidth.toFixed(2), height: d.toFixed(2),
+                    'class': 'denial' }, group);
+            }
+        });
+
+        if (maxSeats > 0) {
+            const y = peakTop + peakHeight - (maxSeats / peakScale) * peakHeight;
+            svg('line', { x1: left, x2: width - right, y1: y.toFixed(2), y2: y.toFixed(2), 'class': 'limit' }, root);
+            svgText(root, { x: width - right, y: (y - 3).toFixed(2), 'class': 'tick limit-label', 'text-anchor': 'end' },
+                maxSeats + ' seats');
+        }
+
+        const marks = buckets.length > 1 ? [0, Math.floor((buckets.length - 1) / 2), buckets.length - 1] : [0];
+        for (const i of marks) {
+            svgText(root, { x: (left + i * band + band / 2).toFixed(2), y: axisY, 'class': 'tick', 'text-anchor': 'middle' },
+                bucketLabel(buckets[i].start, bucket));
+        }
+        return root;
+    }
+
+    // ---- creating a license -------------------------------------------------------------------------
+
+    function showKey(created) {
+        document.getElementById('new-key-product').textContent = str(created && created.product, '');
+        document.getElementById('new-key-id').textContent = str(created && created.licenseId, '');
+        const value = document.getElementById('new-key-value');
+        value.textContent = str(created && created.licenseKey, '(the server returned no key)');
+        document.getElementById('new-key-copy').textContent = 'Copy key';
+        const box = document.getElementById('new-key');
+        box.hidden = false;
+        value.focus();
+    }
+
+    function hideKey() {
+        document.getElementById('new-key-value').textContent = '';
+        document.getElementById('new-key-product').textContent = '';
+        document.getElementById('new-key-id').textContent = '';
+        document.getElementById('new-key').hidden = true;
+    }
+
+    async function copyKey() {
+        const value = document.getElementById('new-key-value');
+        const button = document.getElementById('new-key-copy');
+        try {
+            await navigator.clipboard.writeText(value.textContent);
+            button.textContent = 'Copied';
+        } catch (unavailable) {
+            const range = document.createRange();
+            range.selectNodeContents(value);
+            const selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            button.textContent = 'Selected: press Ctrl+C';
+        }
+    }
+
+    async function createLicense(event) {
+        event.preventDefault();
+        const form = event.target;
+        const error = document.getElementById('create-error');
+        const submit = document.getElementById('create-submit');
+        const body = {
+            product: form.elements.product.value.trim(),
+            seats: Number(form.elements.seats.value)
+        };
+        if (form.elements.ttlSeconds.value !== '') {
+            body.ttlSeconds = Number(form.elements.ttlSeconds.value);
+        }
+        if (form.elements.customer.value.trim() !== '') {
+            body.customer = form.elements.customer.value.trim();
+        }
+        error.hidden = true;
+        submit.disabled = true;
+        try {
+            const created = await api('POST', LICENSES, body);
+            form.reset();
+            showKey(created);
+            await refresh();
+        } catch (e) {
+            error.textContent = 'Could not create the license: ' + e.message;
+            error.hidden = false;
+        } finally {
+            submit.disabled = false;
+        }
+    }
+
+    // ---- start --------------------------------------------------------------------------------------
+
+    function start() {
+        document.getElementById('create-form').addEventListener('submit', createLicense);
+        document.getElementById('new-key-copy').addEventListener('click', copyKey);
+        document.getElementById('new-key-dismiss').addEventListener('click', hideKey);
+        document.addEventListener('visibilitychange', () => {
+            if (!document.hidden) {
+                refresh();
+            }
+        });
+        setInterval(() => {
+            if (!document.hidden) {
+                refresh();
+            }
+        }, POOL_REFRESH_MS);
+        setInterval(tick, 1000);
+        refresh();
+    }
+
+    start();
+}());

@@ -1,0 +1,323 @@
+package dev.keyright.seats.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openqa.selenium.support.ui.ExpectedConditions.invisibilityOfElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.presenceOfElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.textToBe;
+import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Chromium;
+import dev.keyright.seats.testing.Deployments;
+import dev.keyright.seats.testing.MariaDb;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The admin page end to end, in a real (headless) Chromium under the page's own Content-Security-Policy:
+ * live pools, holders with ticking countdowns, revoking a seat, issuing a license with its one-time key,
+ * usage charts. Signing in is HTTP Basic: the first navigation carries the credentials in its URL
+ * ({@code http://admin:...@host/admin/}); Chromium keeps them for the realm and answers the admin API's
+ * challenges with them, as it would after a person typed them into the browser's sign-in dialog.
+ */
+@ExtendWith({MariaDb.class, Chromium.class, ArquillianExtension.class})
+@RunAsClient
+class AdminPageIT {
+
+    private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    /** The page refreshes its pools every 5 s: a change made elsewhere shows within two or three rounds. */
+    private static final Duration POOL_REFRESH = Duration.ofSeconds(16);
+    /** Collects script errors and CSP violations in the page, installed before any of its own scripts run. */
+    private static final String ERROR_RECORDER = """
+            window.__pageErrors = [];
+            document.addEventListener('securitypolicyviolation', (e) =>
+                window.__pageErrors.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));
+            window.addEventListener('error', (e) => window.__pageErrors.push('error: ' + (e.message || e.target)), true);
+            window.addEventListener('unhandledrejection', (e) => window.__pageErrors.push('unhandled: ' + e.reason));
+            """;
+
+    @ArquillianResource
+    URL base;
+
+    private ChromeDriver browser;
+    private Path profile;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.seats();
+    }
+
+    @AfterEach
+    void closeBrowser() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (profile != null) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void pageIsServedToAdministratorsOnlyUnderAStrictContentSecurityPolicy() {
+        Api api = new Api(base);
+        Api.Reply page = api.admin("GET", "/admin/", null);
+        assertEquals(200, page.status(), page.toString());
+        assertEquals("text/html;charset=utf-8", normalized(page.contentType()));
+        assertEquals("no-store", page.header("Cache-Control"));
+        assertSecurityHeaders(page);
+        assertTrue(page.body().contains("<script src=\"admin.js\""), "the one script is a file of the page's own");
+        assertFalse(page.body().matches("(?s).*<script(?![^>]*\\bsrc=)[^>]*>.*"), "no inline script");
+        assertFalse(page.body().matches("(?s).*\\sstyle=.*"), "no inline style attribute");
+        assertFalse(page.body().matches("(?s).*(https?:)?//[a-z].*"), "nothing fetched from elsewhere");
+        assertEquals(page.body(), api.admin("GET", "/admin/index.html", null).body());
+
+        Api.Reply script = api.admin("GET", "/admin/admin.js", null);
+        assertEquals(200, script.status());
+        assertEquals("text/javascript;charset=utf-8", normalized(script.contentType()));
+        assertFalse(script.body().contains("innerHTML"), "API data reaches the page as text only");
+        assertSecurityHeaders(script);
+        Api.Reply style = api.admin("GET", "/admin/admin.css", null);
+        assertEquals(200, style.status());
+        assertEquals("text/css;charset=utf-8", normalized(style.contentType()));
+        assertSecurityHeaders(style);
+
+        Api.Reply bare = api.admin("GET", "/admin", null);
+        assertEquals(303, bare.status());
+        assertEquals("/admin/", bare.header("Location"));
+        assertSecurityHeaders(bare);
+
+        for (String unknown : List.of("/admin/secrets.txt", "/admin/..%2FWEB-INF%2Fweb.xml", "/admin/a/admin.js")) {
+            Api.Reply missing = api.admin("GET", unknown, null);
+            assertEquals(404, missing.status(), unknown);
+            assertTrue(missing.contentType().startsWith("application/problem+json"), missing.contentType());
+            assertEquals("https://keyright.dev/problems/not-found", missing.json().getString("type"));
+        }
+
+        String wrong = "Basic " + Base64.getEncoder().encodeToString("admin:not-the-password".getBytes());
+        for (String path : List.of("/admin", "/admin/", "/admin/admin.js")) {
+            Api.Reply anonymous = api.send("GET", path, null, Map.of());
+            assertEquals(401, anonymous.status(), path);
+            assertTrue(anonymous.header("WWW-Authenticate").startsWith("Basic "), "the browser is asked to sign in");
+            assertFalse(anonymous.body().contains("<"), "a problem document, not the page");
+            assertEquals(401, api.send("GET", path, null, Map.of("Authorization", wrong)).status(), path);
+        }
+    }
+
+    @Test
+    void administratorWatchesAPoolRevokesASeatAndIssuesALicense() throws Exception {
+        Api api = new Api(base);
+        String product = "ui-" + UUID.randomUUID().toString().substring(0, 8);
+        Api.Reply created = api.admin("POST", "/v1/admin/licenses", Json.createObjectBuilder().add("product", product)
+                .add("seats", 3).add("ttlSeconds", 60).add("skewSeconds", 5).add("customer", "<b>Initech</b> & Co")
+                .build().toString());
+        assertEquals(201, created.status(), created.toString());
+        String licenseId = created.json().getString("licenseId");
+        String key = created.json().getString("licenseKey");
+
+        browser = open("/admin/");
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        By card = card(licenseId);
+        wait.until(presenceOfElementLocated(card));
+        assertEquals("Keyright Seats · Admin", browser.getTitle());
+        wait.until(textToBe(gauge(licenseId), "0 of 3 seats in use"));
+        WebElement facts = browser.findElement(card).findElement(By.cssSelector(".facts"));
+        assertTrue(facts.getText().contains("<b>Initech</b> & Co"), "untrusted text is shown as text: " + facts.getText());
+        assertTrue(facts.findElements(By.tagName("b")).isEmpty(), "and never becomes markup");
+
+        // An install takes a seat behind the page's back; the page's own refresh shows it.
+        String markup = "<img src=x onerror=\"document.title='owned'\">";
+        Api.Reply acquired = api.send("POST", "/v1/seats/acquire", Json.createObjectBuilder().add("product", product)
+                .add("licenseKey", key).add("clientInstanceId", "inst-ws-14")
+                .add("metadata", Json.createObjectBuilder().add("user", markup).add("host", "lab-ws-14"))
+                .build().toString(), Map.of("Content-Type", "application/json"));
+        assertEquals(201, acquired.status(), acquired.toString());
+        String leaseId = acquired.json().getString("leaseId");
+        new WebDriverWait(browser, POOL_REFRESH).until(textToBe(gauge(licenseId), "1 of 3 seats in use"));
+        By row = holder(licenseId, leaseId);
+        WebElement holder = wait.until(visibilityOfElementLocated(row));
+        assertEquals(markup, holder.findElement(By.cssSelector("td.user")).getText());
+        assertEquals("lab-ws-14", holder.findElement(By.cssSelector("td.host")).getText());
+        assertEquals("inst-ws-14", holder.findElement(By.cssSelector("td.install")).getText());
+        assertTrue(holder.findElements(By.tagName("img")).isEmpty());
+        assertEquals("Keyright Seats · Admin", browser.getTitle());
+
+        // The countdown to expiresAt ticks in the browser, between two refreshes.
+        By expires = in(licenseId, "tr.holder[data-lease-id='" + leaseId + "'] td.expires");
+        String before = browser.findElement(expires).getText();
+        assertTrue(before.matches("[0-5]?\\d:[0-5]\\d"), "a countdown under the 60 s TTL: " + before);
+        new WebDriverWait(browser, Duration.ofSeconds(4)).until(d -> !d.findElement(expires).getText().equals(before));
+
+        // Revoke: the holder disappears and the lease is gone for good.
+        browser.findElement(row).findElement(By.cssSelector("button.revoke")).click();
+        wait.until(invisibilityOfElementLocated(row));
+        wait.until(textToBe(gauge(licenseId), "0 of 3 seats in use"));
+        assertEquals(0, api.admin("GET", "/v1/admin/licenses/" + licenseId, null).json().getJsonObject("pool").getInt("inUse"));
+        assertEquals(410, api.renew(key, leaseId).status(), "the revoked client's next renew is refused");
+
+        // Usage: a chart, or "no usage data" while the server has no usage report; revoking reloads it.
+        assertUsageShown(wait, licenseId, "hour");
+        browser.findElement(in(licenseId, "button.range[data-bucket='day']")).click();
+        wait.until(d -> "true".equals(d.findElement(in(licenseId, "button.range[data-bucket='day']")).getDomAttribute("aria-pressed")));
+        assertEquals("false", browser.findElement(in(licenseId, "button.range[data-bucket='hour']")).getDomAttribute("aria-pressed"));
+        assertEquals("Usage · Last 30 days", browser.findElement(in(licenseId, ".usage h4")).getText());
+        assertUsageShown(wait, licenseId, "day");
+
+        // Issue a license through the form: its key is shown once, and it is the real key.
+        String formProduct = "form-" + UUID.randomUUID().toString().substring(0, 8);
+        browser.findElement(By.id("create-product")).sendKeys(formProduct);
+        browser.findElement(By.id("create-seats")).clear();
+        browser.findElement(By.id("create-seats")).sendKeys("4");
+        browser.findElement(By.id("create-ttl")).sendKeys("60");
+        browser.findElement(By.id("create-customer")).sendKeys("Globex");
+        browser.findElement(By.id("create-submit")).click();
+        WebElement keyBox = wait.until(visibilityOfElementLocated(By.id("new-key")));
+        assertTrue(keyBox.getText().contains("will not be shown again"), keyBox.getText());
+        String shownKey = browser.findElement(By.id("new-key-value")).getText();
+        String formLicenseId = browser.findElement(By.id("new-key-id")).getText();
+        assertTrue(shownKey.matches("[A-Z0-9]+(-[A-Z0-9]+){3,}"), "a license key: " + shownKey);
+        assertEquals(formProduct, browser.findElement(By.id("new-key-product")).getText());
+        wait.until(textToBe(gauge(formLicenseId), "0 of 4 seats in use"));
+        assertEquals("", browser.findElement(By.id("create-product")).getDomProperty("value"), "the form is cleared");
+        assertEquals(201, api.acquire(formProduct, shownKey, "inst-ws-21").status(), "the key shown opens the license");
+        assertEquals(201, api.acquire(formProduct, shownKey, "inst-ws-22").status());
+        new WebDriverWait(browser, POOL_REFRESH).until(textToBe(gauge(formLicenseId), "2 of 4 seats in use"));
+        wait.until(d -> d.findElements(in(formLicenseId, "tr.holder")).size() == 2);
+        if (api.admin("GET", "/v1/admin/licenses/" + formLicenseId + "/usage", null).status() == 200) {
+            // A pool that changed reloads its usage chart (at most every 10 s), without waiting for the minute.
+            new WebDriverWait(browser, Duration.ofSeconds(30)).until(presenceOfElementLocated(
+                    in(formLicenseId, ".chart svg.usage-chart[data-bucket='hour'] rect.peak")));
+        }
+        JsonObject listed = api.admin("GET", "/v1/admin/licenses", null).json();
+        assertFalse(listed.toString().contains(shownKey), "the server never shows the key again");
+
+        screenshot(Path.of("target", "admin-page.png"));
+
+        browser.findElement(By.id("new-key-dismiss")).click();
+        wait.until(invisibilityOfElementLocated(By.id("new-key")));
+        assertEquals("", browser.findElement(By.id("new-key-value")).getDomProperty("textContent"), "the key leaves the page");
+
+        assertNoPageErrors();
+        assertCspEnforced();
+    }
+
+    private ChromeDriver open(String path) throws IOException {
+        profile = Files.createTempDirectory("keyright-chromium-");
+        ChromeDriver driver = Chromium.start(profile);
+        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", ERROR_RECORDER));
+        URL server = Deployments.loopback(base);
+        driver.get(server.getProtocol() + "://" + Api.ADMIN_USER + ":" + Api.ADMIN_PASSWORD + "@" + server.getHost() + ":"
+                + server.getPort() + path);
+        return driver;
+    }
+
+    /** The usage of the last 24 hours or 30 days, in which one seat was held (and revoked) a moment ago. */
+    private void assertUsageShown(WebDriverWait wait, String licenseId, String bucket) {
+        Api.Reply report = new Api(base).admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
+        int usageStatus = report.status();
+        if (usageStatus == 200) {
+            String chart = ".chart svg.usage-chart[data-bucket='" + bucket + "']";
+            wait.until(d -> !d.findElements(in(licenseId, chart + " rect.peak")).isEmpty());
+            assertEquals(report.json().getJsonArray("buckets").size(), browser.findElements(in(licenseId, chart + " g.bucket")).size(),
+                    "one bar slot per bucket");
+        } else {
+            assertEquals(404, usageStatus, "the usage report is there (200) or not yet (404)");
+            wait.until(textToBe(in(licenseId, ".chart .chart-message"), "No usage data"));
+        }
+    }
+
+    private void assertNoPageErrors() {
+        Object recorded = browser.executeScript("return window.__pageErrors || ['the error recorder did not run'];");
+        assertEquals(List.of(), recorded, "script errors or CSP violations in the page");
+        List<String> severe = new ArrayList<>();
+        for (LogEntry entry : browser.manage().logs().get(LogType.BROWSER)) {
+            boolean usageNotThereYet = entry.getMessage().contains("/usage?bucket=") && entry.getMessage().contains(" 404 ");
+            if (entry.getLevel().intValue() >= Level.SEVERE.intValue() && !usageNotThereYet) {
+                severe.add(entry.getMessage());
+            }
+        }
+        assertEquals(List.of(), severe, "console errors");
+    }
+
+    /** The browser enforces the page's policy: a script injected into the page as markup does not run. */
+    private void assertCspEnforced() {
+        browser.executeScript("const s = document.createElement('script'); s.textContent = 'window.__inline = 1;';"
+                + " document.body.appendChild(s);");
+        new WebDriverWait(browser, WAIT).until(d -> browser.executeScript(
+                "return window.__pageErrors.some((e) => e.startsWith('CSP violation: script-src'));"));
+        assertEquals(null, browser.executeScript("return window.__inline;"));
+    }
+
+    /** The whole page, not only the window, through the DevTools protocol. */
+    private void screenshot(Path target) throws IOException {
+        Map<String, Object> metrics = browser.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+        Map<?, ?> size = (Map<?, ?>) metrics.get("cssContentSize");
+        Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1,
+                "width", ((Number) size.get("width")).doubleValue(), "height", ((Number) size.get("height")).doubleValue());
+        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot",
+                Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        Files.createDirectories(target.getParent());
+        Files.write(target, Base64.getDecoder().decode((String) shot.get("data")));
+    }
+
+    /** A CSS selector within the card of a license ("" for the card itself). */
+    private static By in(String licenseId, String selector) {
+        return By.cssSelector(("article.license[data-license-id='" + licenseId + "'] " + selector).trim());
+    }
+
+    private static By card(String licenseId) {
+        return in(licenseId, "");
+    }
+
+    private static By gauge(String licenseId) {
+        return in(licenseId, ".gauge-label");
+    }
+
+    private static By holder(String licenseId, String leaseId) {
+        return in(licenseId, "tr.holder[data-lease-id='" + leaseId + "']");
+    }
+
+    private static void assertSecurityHeaders(Api.Reply reply) {
+        assertEquals(CSP, reply.header("Content-Security-Policy"));
+        assertEquals("nosniff", reply.header("X-Content-Type-Options"));
+        assertEquals("DENY", reply.header("X-Frame-Options"));
+        assertEquals("no-referrer", reply.header("Referrer-Policy"));
+    }
+
+    private static String normalized(String contentType) {
+        return contentType == null ? null : contentType.replace(" ", "").toLowerCase(Locale.ROOT);
+    }
+}
