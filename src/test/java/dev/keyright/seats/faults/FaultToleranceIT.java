@@ -1,0 +1,402 @@
+package dev.keyright.seats.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.Nodes;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Two Payara Micro nodes sharing one MariaDB, no app-server clustering, under load and faults. Each
+ * test checks an invariant over what the clients observed. Bounded, loopback only.
+ */
+@ExtendWith(MariaDb.class)
+class FaultToleranceIT {
+
+    static final Map<String, String> NODE_SETTINGS = Map.of(
+            "KEYRIGHT_REAP_INTERVAL_SECONDS", "1", "KEYRIGHT_REAP_GRACE_SECONDS", "2", "KEYRIGHT_DEFAULT_SKEW_SECONDS", "1");
+
+    static Nodes cluster;
+    static List<Nodes.Node> nodes;
+
+    @BeforeAll
+    static void startTwoNodes() throws Exception {
+        cluster = new Nodes(MariaDb.databaseName(), NODE_SETTINGS);
+        nodes = new ArrayList<>(cluster.start(2));
+    }
+
+    @AfterAll
+    static void stopNodes() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static List<Api> apis() {
+        return nodes.stream().map(Nodes.Node::api).toList();
+    }
+
+    private static JsonObject license(int seats, int ttl, int skew) {
+        return apis().get(0).createLicense("ft-" + UUID.randomUUID().toString().substring(0, 8), seats, ttl, skew);
+    }
+
+    @Test
+    void twoNodesRacingGrantExactlyMinOfClientsAndSeats() throws Exception {
+        JsonObject license = license(10, 60, 1);
+        String product = license.getString("product");
+        String key = license.getString("licenseKey");
+        List<Api> apis = apis();
+        ExecutorService pool = Executors.newFixedThreadPool(40);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                Api node = apis.get(i % 2);
+                String install = "racer-" + i;
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return node.acquire(product, key, install).status();
+                }));
+            }
+            start.countDown();
+            int granted = 0;
+            for (Future<Integer> result : results) {
+                int status = result.get(60, TimeUnit.SECONDS);
+                assertTrue(status == 201 || status == 409 || status == 503, "status " + status);
+                granted += status == 201 ? 1 : 0;
+            }
+            assertEquals(10, granted, "exactly min(40 clients, 10 seats)");
+            assertEquals(10, Tables.leasesOf(license.getString("licenseId")));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aNodeKilledUnderLoadNeitherOversellsNorLosesAcknowledgedLeases() throws Exception {
+        JsonObject license = license(8, 30, 1);
+        Clients clients = new Clients(apis(), license.getString("product"), license.getString("licenseKey"));
+        List<String> longHolders = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Api.Reply reply = apis().get(0).acquire(clients.product, clients.key, "long-" + i);
+            assertEquals(201, reply.status());
+            longHolders.add(Clients.leaseId(reply));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(9);
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        try {
+            for (int i = 0; i < 12; i++) {
+                String install = "churn-" + i;
+                pool.submit(() -> clients.churn(install, deadline));
+            }
+            TimeUnit.SECONDS.sleep(3); // load runs on both nodes, then node 0 dies
+            nodes.get(0).kill();
+            long killedAt = System.nanoTime();
+
+            for (String leaseId : longHolders) {
+                Api.Reply renewed = clients.send(1, api -> api.renew(clients.key, leaseId));
+                assertNotNull(renewed);
+                assertEquals(200, renewed.status(), "a lease acknowledged by the dead node lives on: " + renewed);
+            }
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
+            assertTrue(clients.lastSuccessNanos.get() > killedAt, "clients moved to the surviving node");
+            assertTrue(clients.history.maxOverlap() <= 5, "no oversell: " + clients.history.maxOverlap()
+                    + " churn holds overlapped, 5 seats were free for them");
+            assertTrue(clients.history.size() > 10, "the load ran: " + clients.history.size());
+            assertEquals(0, clients.count(500), "no server faults: " + clients.statuses);
+            assertEquals(3, Tables.count("SELECT COUNT(*) FROM lease WHERE license_id = ? AND client_instance_id LIKE 'long-%'",
+                    license.getString("licenseId")));
+        } finally {
+            pool.shutdownNow();
+            nodes.set(0, cluster.restart(nodes.get(0)));
+        }
+    }
+
+    @Test
+    void aCheckoutThatCannotGetTheLockIsAFast503WhileRenewalsGoOn() throws Exception {
+        JsonObject license = license(50, 30, 1);
+        String product = license.getString("product");
+        String key = license.getString("licenseKey");
+        List<String> held = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            held.add(Clients.leaseId(apis().get(i % 2).acquire(product, key, "holder-" + i)));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try (Connection blocker = MariaDb.connect()) {
+            blocker.setAutoCommit(false);
+            try (PreparedStatement lock = blocker.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, license.getString("licenseId"));
+                lock.executeQuery().close();
+            }
+            List<Future<long[]>> hammer = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                Api node = apis().get(i % 2);
+                String install = "hammer-" + i;
+                hammer.add(pool.submit(() -> {
+                    long started = System.nanoTime();
+                    Api.Reply reply = node.acquire(product, key, install);
+                    return new long[] {reply.status(), (System.nanoTime() - started) / 1_000_000,
+                            reply.header("Retry-After") == null ? -1 : Long.parseLong(reply.header("Retry-After"))};
+                }));
+            }
+            List<Long> renewMillis = Collections.synchronizedList(new ArrayList<>());
+            for (int round = 0; round < 3; round++) {
+                for (String leaseId : held) {
+                    long started = System.nanoTime();
+                    assertEquals(200, apis().get(round % 2).renew(key, leaseId).status());
+                    renewMillis.add((System.nanoTime() - started) / 1_000_000);
+                }
+            }
+            for (Future<long[]> result : hammer) {
+                long[] outcome = result.get(30, TimeUnit.SECONDS);
+                assertEquals(503, outcome[0], "the license row is locked elsewhere");
+                assertTrue(outcome[1] < 8_000, "bounded wait (innodb_lock_wait_timeout=1 here): " + outcome[1] + " ms");
+                assertTrue(outcome[2] >= 1, "with Retry-After");
+            }
+            assertTrue(Collections.max(renewMillis) < 1_000, "renewals never wait for the license lock: " + renewMillis);
+            blocker.rollback();
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(5, Tables.leasesOf(license.getString("licenseId")), "nothing was granted while locked");
+        assertEquals(201, apis().get(1).acquire(product, key, "after").status());
+    }
+
+    @Test
+    void theReaperRacingRenewalsAtTheDeadlineNeverReapsACommittedRenew() throws Exception {
+        JsonObject license = license(20, 2, 0);
+        String product = license.getString("product");
+        String key = license.getString("licenseKey");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> renewals = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> runs = new ArrayList<>();
+            for (int c = 0; c < 8; c++) {
+                String install = "racer-" + c;
+                int first = c;
+                runs.add(pool.submit(() -> {
+                    List<Api> apis = apis();
+                    Api.Reply lease = apis.get(first % 2).acquire(product, key, install);
+                    long receivedAt = System.nanoTime();
+                    String leaseId = Clients.leaseId(lease);
+                    int i = first;
+                    while (System.nanoTime() < deadline) {
+                        // Renew close to the 2 s deadline, while both nodes' reapers sweep every second.
+                        long due = receivedAt + TimeUnit.MILLISECONDS.toNanos(1_700 + java.util.concurrent.ThreadLocalRandom.current().nextInt(250));
+                        java.util.concurrent.locks.LockSupport.parkNanos(Math.max(0, due - System.nanoTime()));
+                        Api.Reply renewed = apis.get(i++ % 2).renew(key, leaseId);
+                        receivedAt = System.nanoTime();
+                        if (renewed.status() == 200) {
+                            renewals.add(1);
+                            long expiresAt = Instant.parse(renewed.json().getString("expiresAt")).toEpochMilli();
+                            long stored = Tables.count("SELECT COALESCE(MAX(expires_at), -1) FROM lease WHERE id = ?", leaseId);
+                            if (stored < expiresAt) {
+                                violations.add(leaseId + " renewed to " + expiresAt + " but stored " + stored);
+                            }
+                        } else {
+                            lease = apis.get(i++ % 2).acquire(product, key, install);
+                            receivedAt = System.nanoTime();
+                            leaseId = Clients.leaseId(lease);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> run : runs) {
+                run.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(), violations, "a committed renew was reaped or lost");
+        assertTrue(renewals.size() >= 16, "the race ran: " + renewals.size() + " renewals");
+    }
+
+    @Test
+    void aRetryStormAfterADeployNeitherOversellsNorStallsHeartbeats() throws Exception {
+        JsonObject license = license(50, 600, 1); // nothing expires during the storm: every grant still holds
+        String product = license.getString("product");
+        String key = license.getString("licenseKey");
+        JsonObject steady = license(20, 30, 1);
+        List<String> heartbeating = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            heartbeating.add(Clients.leaseId(apis().get(i % 2).acquire(steady.getString("product"), steady.getString("licenseKey"), "steady-" + i)));
+        }
+        ExecutorService storm = Executors.newFixedThreadPool(100);
+        List<Long> renewMillis = Collections.synchronizedList(new ArrayList<>());
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                Api node = apis().get(i % 2);
+                String install = "storm-" + i;
+                results.add(storm.submit(() -> {
+                    go.await();
+                    for (int attempt = 0; attempt < 3; attempt++) {
+                        Api.Reply reply = node.acquire(product, key, install);
+                        if (reply.status() != 503) {
+                            return reply.status();
+                        }
+                        TimeUnit.SECONDS.sleep(Long.parseLong(reply.header("Retry-After")));
+                    }
+                    return 503;
+                }));
+            }
+            go.countDown();
+            Thread heartbeats = new Thread(() -> {
+                for (int round = 0; round < 5; round++) {
+                    for (String leaseId : heartbeating) {
+                        long started = System.nanoTime();
+                        apis().get(round % 2).renew(steady.getString("licenseKey"), leaseId);
+                        renewMillis.add((System.nanoTime() - started) / 1_000_000);
+                    }
+                }
+            });
+            heartbeats.start();
+            int granted = 0;
+            for (Future<Integer> result : results) {
+                granted += result.get(120, TimeUnit.SECONDS) == 201 ? 1 : 0;
+            }
+            heartbeats.join(60_000);
+            assertEquals(50, granted, "exactly the 50 seats, out of 300 clients");
+            assertEquals(50, Tables.leasesOf(license.getString("licenseId")));
+            Collections.sort(renewMillis);
+            long p99 = renewMillis.get((int) Math.ceil(renewMillis.size() * 0.99) - 1);
+            assertTrue(p99 < 10_000, "renew p99 " + p99 + " ms stays under TTL/3 (10 s) during the storm");
+        } finally {
+            storm.shutdownNow();
+        }
+    }
+
+    @Test
+    void mariaDbRestartedUnderLoadIsTransientAndLosesNothingAcknowledged() throws Exception {
+        JsonObject license = license(10, 60, 1);
+        Clients clients = new Clients(apis(), license.getString("product"), license.getString("licenseKey"));
+        List<String> leases = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            leases.add(Clients.leaseId(apis().get(i % 2).acquire(clients.product, clients.key, "db-" + i)));
+        }
+        java.util.concurrent.atomic.AtomicLong restartedAt = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+        java.util.Set<String> renewedAfterRestart = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<String> lost = Collections.synchronizedList(new ArrayList<>());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        ExecutorService pool = Executors.newFixedThreadPool(leases.size());
+        try {
+            for (int i = 0; i < leases.size(); i++) {
+                String leaseId = leases.get(i);
+                int first = i;
+                pool.submit(() -> {
+                    int n = first;
+                    while (System.nanoTime() < deadline && !renewedAfterRestart.contains(leaseId)) {
+                        long sentAt = System.nanoTime();
+                        Api.Reply reply = clients.send(n++, api -> api.renew(clients.key, leaseId));
+                        if (reply != null && (reply.status() == 410 || reply.status() == 404)) {
+                            lost.add(leaseId + ": " + reply);
+                            return;
+                        }
+                        if (reply != null && reply.status() == 200 && sentAt > restartedAt.get()) {
+                            renewedAfterRestart.add(leaseId);
+                        }
+                        java.util.concurrent.locks.LockSupport.parkNanos(300_000_000L);
+                    }
+                });
+            }
+            TimeUnit.SECONDS.sleep(2); // heartbeats flow, then the database goes away and comes back
+            MariaDb.restart();
+            restartedAt.set(System.nanoTime());
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(100, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(), lost, "no lease was lost to the restart");
+        assertEquals(leases.size(), renewedAfterRestart.size(), "every holder renewed again once the database was back");
+        assertEquals(0, clients.count(500), "transient errors only, never a 500: " + clients.statuses);
+        assertTrue(clients.count(503) + clients.connectionFailures.get() > 0, "the restart was felt: " + clients.statuses);
+        assertEquals(6, Tables.leasesOf(license.getString("licenseId")));
+    }
+
+    @Test
+    void aClientKilledWithSigkillWhileHoldingFreesItsSeatWithinTtlPlusSkew() throws Exception {
+        JsonObject license = license(1, 2, 1);
+        java.nio.file.Path home = java.nio.file.Files.createTempDirectory("keyright-cli");
+        java.nio.file.Path marker = home.resolve("started");
+        java.io.File jar = java.nio.file.Files.list(java.nio.file.Path.of("target"))
+                .filter(p -> p.getFileName().toString().matches("keyright-client-.*\\.jar")).findFirst().orElseThrow().toFile();
+        ProcessBuilder builder = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath(),
+                "run", "--", "sh", "-c", "touch " + marker + "; sleep 60").redirectErrorStream(true)
+                .redirectOutput(home.resolve("cli.log").toFile());
+        builder.environment().put("KEYRIGHT_SERVER", "http://127.0.0.1:" + nodes.get(1).port());
+        builder.environment().put("KEYRIGHT_PRODUCT", license.getString("product"));
+        builder.environment().put("KEYRIGHT_LICENSE_KEY", license.getString("licenseKey"));
+        builder.environment().put("HOME", home.toString());
+        Process cli = builder.start();
+        long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!java.nio.file.Files.exists(marker) && System.nanoTime() < limit) {
+            Thread.sleep(50);
+        }
+        assertTrue(java.nio.file.Files.exists(marker), "the command started under a seat");
+        List<ProcessHandle> children = cli.descendants().toList();
+        cli.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
+        long killedAt = System.nanoTime();
+        Api api = apis().get(0);
+        while (api.pool(license.getString("product"), license.getString("licenseKey")).json().getInt("inUse") > 0
+                && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(20)) {
+            Thread.sleep(100);
+        }
+        long freedMillis = (System.nanoTime() - killedAt) / 1_000_000;
+        // TTL 2 s (+ up to 1 s rounding to a whole second) + skew 1 s, plus a little for the last heartbeat in flight.
+        assertTrue(freedMillis <= 5_000, "the seat came back " + freedMillis + " ms after the kill");
+        while (Tables.leasesOf(license.getString("licenseId")) > 0 && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(30)) {
+            Thread.sleep(100);
+        }
+        long reapedMillis = (System.nanoTime() - killedAt) / 1_000_000;
+        assertTrue(reapedMillis <= 10_000, "and the row was swept " + reapedMillis + " ms after (grace 2 s, sweep every 1 s)");
+    }
+
+    @Test
+    void aClientKilledMidAcquireAndRetryingWithItsKeyGetsAtMostOneSeat() throws Exception {
+        JsonObject license = license(3, 30, 1);
+        String product = license.getString("product");
+        String key = license.getString("licenseKey");
+        String body = "{\"product\":\"" + product + "\",\"licenseKey\":\"" + key + "\",\"clientInstanceId\":\"crashy\"}";
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", nodes.get(0).port())) {
+            socket.getOutputStream().write(("POST /v1/seats/acquire HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Idempotency-Key: crash-1\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+        } // the client dies before reading anything
+        Api.Reply retry = apis().get(1).send("POST", "/v1/seats/acquire", body,
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "crash-1"));
+        assertEquals(201, retry.status(), retry.toString());
+        Api.Reply again = apis().get(0).send("POST", "/v1/seats/acquire", body,
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "crash-1"));
+        assertEquals(Clients.leaseId(retry), Clients.leaseId(again));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease WHERE license_id = ?", license.getString("licenseId")));
+    }
+}

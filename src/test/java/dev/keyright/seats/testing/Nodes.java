@@ -1,0 +1,163 @@
+package dev.keyright.seats.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Several Payara Micro nodes of the built WAR, each its own process on its own loopback port, with no
+ * app-server clustering ({@code --nocluster}), sharing one MariaDB database: every piece of state is in
+ * the database. For scale-out and fault tests; every node is stopped by {@link #close()}.
+ */
+public final class Nodes implements AutoCloseable {
+
+    private final String database;
+    private final Map<String, String> environment;
+    private final List<Node> nodes = new ArrayList<>();
+    private final Path logs;
+
+    public Nodes(String database, Map<String, String> extraEnvironment) throws IOException {
+        this.database = database;
+        this.environment = Map.copyOf(extraEnvironment);
+        this.logs = Files.createDirectories(Path.of("target", "nodes"));
+    }
+
+    /** Starts {@code count} nodes at once and waits until each serves the application. */
+    public List<Node> start(int count) throws Exception {
+        List<Node> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            started.add(launch(freePort()));
+        }
+        for (Node node : started) {
+            node.awaitReady(Duration.ofSeconds(240));
+        }
+        return started;
+    }
+
+    /** Starts a node again on the port of one that was killed. */
+    public Node restart(Node killed) throws Exception {
+        Node node = launch(killed.port());
+        node.awaitReady(Duration.ofSeconds(240));
+        return node;
+    }
+
+    private Node launch(int port) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path log = logs.resolve("node-" + port + ".log");
+        Path dataDir = Files.createDirectories(Path.of("target", "nodes", "data-" + port));
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
+                "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nocluster",
+                "--port", String.valueOf(port), "--addlibs", jar("target/lib", "mariadb-java-client-").getPath(),
+                "--postbootcommandfile", new File("server-config/mariadb.asadmin").getPath())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("KEYRIGHT_DB_URL", "jdbc:mariadb://127.0.0.1:3306/" + database + "?sessionVariables=innodb_lock_wait_timeout=1");
+        env.put("KEYRIGHT_DB_USER", MariaDb.USER);
+        env.put("KEYRIGHT_DB_PASSWORD", MariaDb.PASSWORD);
+        env.put("KEYRIGHT_ADMIN_PASSWORD", Api.ADMIN_PASSWORD);
+        env.put("KEYRIGHT_DATA_DIR", dataDir.toString());
+        env.put("KEYRIGHT_KEY_SECRET", "shared-by-every-node-of-this-test-installation");
+        env.put("KEYRIGHT_TRUSTED_PROXIES", "127.0.0.1");
+        env.putAll(environment);
+        Node node = new Node(port, builder.start(), log);
+        nodes.add(node);
+        return node;
+    }
+
+    private static File jar(String directory, String prefix) {
+        File[] found = new File(directory).listFiles((dir, name) -> name.startsWith(prefix) && name.endsWith(".jar"));
+        if (found == null || found.length == 0) {
+            throw new IllegalStateException("missing " + directory + "/" + prefix + "*.jar: run mvn package first");
+        }
+        return found[0];
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Node node : nodes) {
+            node.kill();
+        }
+    }
+
+    /** One server process. */
+    public static final class Node {
+        private final int port;
+        private final Process process;
+        private final Path log;
+
+        Node(int port, Process process, Path log) {
+            this.port = port;
+            this.process = process;
+            this.log = log;
+        }
+
+        public int port() {
+            return port;
+        }
+
+        public URL url() {
+            try {
+                return new URL("http://127.0.0.1:" + port + "/");
+            } catch (java.net.MalformedURLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        public Api api() {
+            return new Api(url());
+        }
+
+        public boolean alive() {
+            return process.isAlive();
+        }
+
+        /** SIGKILL: no shutdown hooks, no graceful close of anything. */
+        public void kill() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void awaitReady(Duration limit) throws Exception {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("node on port " + port + " exited; see " + log);
+                }
+                try {
+                    HttpResponse<String> response = http.send(HttpRequest.newBuilder(url().toURI().resolve(".well-known/jwks.json"))
+                            .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() == 200) {
+                        return;
+                    }
+                } catch (IOException notYet) {
+                    // still booting
+                }
+                Thread.sleep(250);
+            }
+            throw new IllegalStateException("node on port " + port + " not ready in " + limit + "; see " + log);
+        }
+    }
+}
