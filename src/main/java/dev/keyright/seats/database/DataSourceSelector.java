@@ -1,5 +1,6 @@
 package dev.keyright.seats.database;
 
+import dev.keyright.seats.configuration.ConfigurationException;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import javax.sql.DataSource;
 import org.eclipse.persistence.config.SessionCustomizer;
@@ -14,9 +15,17 @@ import org.eclipse.persistence.sessions.server.ServerSession;
  */
 public class DataSourceSelector implements SessionCustomizer {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(DataSourceSelector.class.getName());
+
     @Override
     public void customize(Session session) {
-        DataSource external = Databases.external(KeyrightConfig.fromEnvironment()).orElse(null);
+        DataSource external;
+        try {
+            external = Databases.external(KeyrightConfig.fromEnvironment()).orElse(null);
+        } catch (ConfigurationException e) {
+            LOG.severe("Keyright Seats could not start: " + e.getMessage());
+            throw e;
+        }
         if (external == null) {
             return; // persistence.xml already names the embedded default
         }

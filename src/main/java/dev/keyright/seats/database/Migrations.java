@@ -24,7 +24,7 @@ public final class Migrations {
                 .baselineOnMigrate(false)
                 .load()
                 .migrate();
-        LOG.info(() -> "Schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
-                + " migration(s) applied now)");
+        LOG.info(() -> result.migrationsExecuted == 0 ? "Schema is up to date"
+                : "Schema migrated to version " + result.targetSchemaVersion + " (" + result.migrationsExecuted + " migration(s) applied)");
     }
 }

@@ -41,16 +41,23 @@ public final class RequestBodies {
             return new String(bytes, StandardCharsets.UTF_8);
         }
 
+        /**
+         * The request with this body. Like a container's own request, it hands out one stream for its whole
+         * life: Jersey 3.1.9 (GlassFish 7.0.21) calls getInputStream() for every read, and a fresh stream
+         * per call would never reach its end.
+         */
         public HttpServletRequest request() {
+            CachedInputStream stream = new CachedInputStream(new ByteArrayInputStream(bytes));
+            BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
             return new HttpServletRequestWrapper(original) {
                 @Override
                 public ServletInputStream getInputStream() {
-                    return new CachedInputStream(new ByteArrayInputStream(bytes));
+                    return stream;
                 }
 
                 @Override
                 public BufferedReader getReader() {
-                    return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
+                    return reader;
                 }
             };
         }
@@ -71,6 +78,11 @@ public final class RequestBodies {
         @Override
         public int read(byte[] b, int off, int len) {
             return in.read(b, off, len);
+        }
+
+        @Override
+        public int available() {
+            return in.available();
         }
 
         @Override

@@ -52,6 +52,21 @@ public final class Nodes implements AutoCloseable {
         return node;
     }
 
+    /**
+     * One node on the embedded default database: the WAR deployed as it is, no post-boot file, no
+     * driver, only the settings given (e.g. {@code KEYRIGHT_DATA_DIR}).
+     */
+    public static Node embedded(Map<String, String> settings, Path log) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        int port = freePort();
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
+                "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nocluster",
+                "--port", String.valueOf(port)).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("KEYRIGHT_"));
+        builder.environment().putAll(settings);
+        return new Node(port, builder.start(), log);
+    }
+
     private Node launch(int port) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = logs.resolve("node-" + port + ".log");
@@ -139,7 +154,19 @@ public final class Nodes implements AutoCloseable {
             }
         }
 
-        void awaitReady(Duration limit) throws Exception {
+        /** SIGTERM: a normal stop; returns when the process has exited. */
+        public void stop() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                kill();
+            }
+        }
+
+        public String log() throws IOException {
+            return Files.readString(log);
+        }
+
+        public void awaitReady(Duration limit) throws Exception {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
             long deadline = System.nanoTime() + limit.toNanos();
             while (System.nanoTime() < deadline) {

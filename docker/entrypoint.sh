@@ -1,0 +1,23 @@
+#!/bin/sh
+# Entrypoint of the Keyright Seats image: Payara Micro with the WAR at the root context.
+# - KEYRIGHT_DB_URL set: adds the MariaDB driver and server-config/mariadb.asadmin (pool + jdbc/keyright
+#   from KEYRIGHT_DB_URL/USER/PASSWORD); an unreachable database fails the start-up loudly.
+# - KEYRIGHT_DB_URL unset: the embedded default database in KEYRIGHT_DATA_DIR (a volume), for trials.
+# Arguments (the image's CMD, or those of `docker run IMAGE ...`) are appended to Payara Micro's, e.g.
+#   --sslport 8443 --prebootcommandfile /opt/payara/config/https.asadmin
+# JVM: MEM_MAX_RAM_PERCENTAGE (heap as a share of the container's memory limit), MEM_XSS, JVM_ARGS
+# (extra options, e.g. @/opt/payara/config/jmx.options), as in the base image's own entrypoint.
+# KEYRIGHT_HOME (default /opt/payara) only exists so docker/verify.sh can run this script outside a container.
+set -eu
+HOME_DIR=${KEYRIGHT_HOME:-/opt/payara}
+set -- --deploy "$HOME_DIR/deployments/keyright-seats.war" --contextroot / --nohazelcast \
+    --logproperties "$HOME_DIR/config/logging.properties" "$@"
+if [ -n "${KEYRIGHT_DB_URL:-}" ]; then
+    set -- --addlibs "$HOME_DIR/lib/mariadb-java-client.jar" \
+        --postbootcommandfile "$HOME_DIR/config/mariadb.asadmin" "$@"
+fi
+# JVM_ARGS holds several options: it is split on purpose.
+# shellcheck disable=SC2086
+exec java -XX:+UseContainerSupport -XX:MaxRAMPercentage="${MEM_MAX_RAM_PERCENTAGE:-60.0}" \
+    -Xss"${MEM_XSS:-512k}" -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 ${JVM_ARGS:-} \
+    -jar "${PAYARA_MICRO_JAR:-$HOME_DIR/payara-micro.jar}" "$@"

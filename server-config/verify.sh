@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Exercises every file of server-config/ on a real Payara Micro with the built WAR, by real requests:
+#   mariadb.asadmin + --addlibs   the app runs on a fresh MariaDB database through jdbc/keyright
+#   https.asadmin + --sslport     HTTPS answers with the throwaway keytool certificate (checked with
+#                                 curl --cacert, TLS 1.3; TLS 1.1 refused) and the whole seat lifecycle
+#                                 runs over it (.ci/lifecycle-smoke)
+#   jmx.options + jmx.access      JmxProbe.java reads java.lang:type=Runtime over remote JMX with a password;
+#                                 a wrong password is refused
+#   jvm.options                   the flags are in force (jcmd VM.command_line); heap and RSS are reported
+#   logging.properties            every log record is one JSON object; the start-up line is among them
+# One server at a time, loopback only (an extra pre-boot line binds the listeners to 127.0.0.1), bounded
+# in time (the server is killed after 10 minutes whatever happens), and it cleans up after itself (server,
+# database, user, temp files). Exits non-zero on the first failure. About 1 minute on 2 cores.
+#   server-config/verify.sh            KEEP=1 server-config/verify.sh   (keep the temp dir for inspection)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=../.ci/deploy-lib.sh
+source "$ROOT/.ci/deploy-lib.sh"
+STARTED=$SECONDS
+
+require_build
+ensure_mariadb
+for tool in curl jq openssl keytool jcmd xxd ss; do command -v $tool >/dev/null || die "$tool is missing"; done
+
+WORK=$(mktemp -d /tmp/keyright-verify.XXXXXX)
+DB="keyright_deploy_verify_$$"
+DB_USER="kr_verify_$$"
+DB_PASSWORD="pw:$(openssl rand -hex 12);x=\\y"   # ":", ";", "=" and a backslash: the pool must keep them
+PGID=""
+cleanup() {
+    local rc=$?
+    [ -n "$PGID" ] && stop_group "$PGID"
+    drop_database "$DB" "$DB_USER"
+    if [ "$rc" -ne 0 ]; then
+        echo "--- last 40 lines of the server log ($WORK/server.log):" >&2
+        tail -n 40 "$WORK/server.log" 2>/dev/null | cut -c1-400 >&2 || true
+    fi
+    if [ "${KEEP:-0}" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    log "server-config/verify.sh: $([ "$rc" -eq 0 ] && echo PASSED || echo FAILED) in $((SECONDS - STARTED)) s"
+}
+trap cleanup EXIT
+
+HTTP=$(free_port); HTTPS=$(free_port); JMX=$(free_port)
+[ "$HTTP" != "$HTTPS" ] && [ "$HTTPS" != "$JMX" ] && [ "$HTTP" != "$JMX" ] || die "port clash, run again"
+ADMIN_PASSWORD="verify-$(openssl rand -hex 8)"
+TLS_PASSWORD="tls-$(openssl rand -hex 8)"
+JMX_PASSWORD="jmx-$(openssl rand -hex 8)"
+
+log "database $DB on 127.0.0.1:3306; ports http $HTTP, https $HTTPS, jmx $JMX; work dir $WORK"
+create_database "$DB" "$DB_USER" "$DB_PASSWORD"
+make_keystore "$WORK" "$TLS_PASSWORD"
+cp "$WAR" "$WORK/keyright-seats.war"   # a private copy: a concurrent `mvn package` cannot swap it mid-boot
+printf 'keyright-monitor %s\n' "$JMX_PASSWORD" > "$WORK/jmx.password"
+chmod 600 "$WORK/jmx.password"
+# Payara Micro runs only the last --prebootcommandfile: https.asadmin plus the test's loopback binding.
+{ cat "$ROOT/server-config/https.asadmin"
+  echo 'set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1'
+  echo 'set configs.config.server-config.network-config.network-listeners.network-listener.https-listener.address=127.0.0.1'
+} > "$WORK/preboot.asadmin"
+
+log "starting Payara Micro $PAYARA_MICRO_VERSION with every server-config file"
+(
+    cd "$WORK"
+    export KEYRIGHT_DB_URL="jdbc:mariadb://127.0.0.1:3306/$DB?sessionVariables=innodb_lock_wait_timeout=3"
+    export KEYRIGHT_DB_USER="$DB_USER" KEYRIGHT_DB_PASSWORD="$DB_PASSWORD"
+    export KEYRIGHT_ADMIN_PASSWORD="$ADMIN_PASSWORD" KEYRIGHT_DATA_DIR="$WORK/data"
+    KEYRIGHT_KEY_SECRET="verify-secret-$(openssl rand -hex 16)"; export KEYRIGHT_KEY_SECRET
+    export KEYRIGHT_TLS_KEYSTORE="$WORK/keystore.p12" KEYRIGHT_TLS_KEYSTORE_PASSWORD="$TLS_PASSWORD"
+    exec setsid timeout 600 java @"$ROOT/server-config/jvm.options" @"$ROOT/server-config/jmx.options" \
+        -Dcom.sun.management.jmxremote.port="$JMX" -Dcom.sun.management.jmxremote.rmi.port="$JMX" \
+        -Dcom.sun.management.jmxremote.password.file="$WORK/jmx.password" \
+        -Dcom.sun.management.jmxremote.access.file="$ROOT/server-config/jmx.access" \
+        -jar "$MICRO_JAR" --deploy "$WORK/keyright-seats.war" --contextroot / --nohazelcast \
+        --rootdir "$WORK/micro" --port "$HTTP" --sslport "$HTTPS" \
+        --addlibs "$DRIVER_JAR" --postbootcommandfile "$ROOT/server-config/mariadb.asadmin" \
+        --prebootcommandfile "$WORK/preboot.asadmin" --logproperties "$ROOT/server-config/logging.properties"
+) > "$WORK/server.log" 2>&1 &
+PGID=$!
+BOOT=$SECONDS
+wait_for_url "http://127.0.0.1:$HTTP/.well-known/jwks.json" 300 "$PGID" || die "the application did not answer within 300 s"
+log "ready after $((SECONDS - BOOT)) s"
+
+# --- mariadb.asadmin --------------------------------------------------------------------------------
+grep '^{' "$WORK/server.log" | jq -r 'select(.LogMessage != null) | .LogMessage' > "$WORK/messages.txt" || true
+grep -q "Keyright Seats is ready on the data source jdbc/keyright" "$WORK/messages.txt" \
+    || die "mariadb.asadmin: the application is not running on jdbc/keyright"
+[ "$(mariadb_root -N -e "SELECT COUNT(*) FROM \`$DB\`.schema_history WHERE success = 1")" -ge 1 ] \
+    || die "mariadb.asadmin: no Flyway migration in $DB"
+! grep -qF "$DB_PASSWORD" "$WORK/server.log" || die "mariadb.asadmin: the database password appears in the log"
+log "ok - mariadb.asadmin: running on jdbc/keyright -> MariaDB $DB (migrated; a password with ':', ';', '=' and '\\' accepted and never logged)"
+
+# --- https.asadmin ------------------------------------------------------------------------------------
+JWKS=$(curl -sS --fail --max-time 10 --cacert "$WORK/cert.pem" "https://127.0.0.1:$HTTPS/.well-known/jwks.json") \
+    || die "https.asadmin: no answer over HTTPS with the keystore's certificate as the only trusted CA"
+jq -e '.keys | length >= 1' <<< "$JWKS" >/dev/null || die "https.asadmin: JWKS over HTTPS is not JSON with keys: $JWKS"
+SUBJECT=$(openssl s_client -connect "127.0.0.1:$HTTPS" -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -subject)
+grep -q "Keyright verify" <<< "$SUBJECT" || die "https.asadmin: the server presents another certificate: $SUBJECT"
+if curl -s -o /dev/null --max-time 10 --cacert "$WORK/cert.pem" --tlsv1.1 --tls-max 1.1 "https://127.0.0.1:$HTTPS/.well-known/jwks.json"; then
+    die "https.asadmin: TLS 1.1 was accepted"
+fi
+log "ok - https.asadmin: JWKS over TLS with the keytool certificate ($SUBJECT); TLS 1.1 refused"
+CURL_EXTRA="--cacert $WORK/cert.pem" "$ROOT/.ci/lifecycle-smoke" "https://127.0.0.1:$HTTPS" "$ADMIN_PASSWORD" \
+    | sed 's/^/    /' || die "https.asadmin: the seat lifecycle over HTTPS failed"
+[ "$(mariadb_root -N -e "SELECT COUNT(*) FROM \`$DB\`.license")" -ge 1 ] \
+    || die "mariadb.asadmin: the license made over HTTP is not in MariaDB"
+log "ok - seat lifecycle over HTTPS, stored in MariaDB"
+
+# --- jmx.options ----------------------------------------------------------------------------------------
+java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor "$JMX_PASSWORD" | sed 's/^/    /' \
+    || die "jmx.options: JMX did not answer on 127.0.0.1:$JMX"
+if java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor wrong-password >/dev/null; then
+    die "jmx.options: a wrong JMX password was accepted"
+fi
+JAVA_PID=$(pgrep -g "$PGID" -f payara-micro | tail -1)
+jcmd "$JAVA_PID" ManagementAgent.status 2>/dev/null | grep -q "com.sun.management.jmxremote.port = $JMX" \
+    || die "jmx.options: jcmd ManagementAgent.status does not show the agent on port $JMX"
+log "ok - jmx.options: remote JMX on 127.0.0.1:$JMX with password authentication (wrong password refused; jcmd ManagementAgent.status agrees)"
+
+# --- jvm.options --------------------------------------------------------------------------------------
+CMDLINE=$(jcmd "$JAVA_PID" VM.command_line 2>/dev/null) || die "jvm.options: jcmd cannot reach the server"
+for flag in $(grep -v '^#' "$ROOT/server-config/jvm.options"); do
+    grep -qF -- "$flag" <<< "$CMDLINE" || die "jvm.options: $flag is not in force"
+done
+HEAP=$(jcmd "$JAVA_PID" GC.heap_info 2>/dev/null | grep -oE 'total [0-9]+K, used [0-9]+K' | head -1)
+RSS=$(awk '/VmRSS/ {print int($2/1024) " MB"}' "/proc/$JAVA_PID/status")
+log "ok - jvm.options: every flag in force (jcmd VM.command_line); after the smoke test heap $HEAP, RSS $RSS"
+
+# --- logging.properties -----------------------------------------------------------------------------------
+# Records are JSON; only the SLF4J no-binding notice (printed to stderr by slf4j-api itself) is not a log record.
+BAD=$(grep -v -e '^{' -e '^SLF4J: ' -e '^$' "$WORK/server.log" | head -3 || true)
+[ -z "$BAD" ] || die "logging.properties: non-JSON log output: $BAD"
+grep '^{' "$WORK/server.log" | jq -e -s 'length > 20 and all(.[]; has("Level") and has("LoggerName") and has("Timestamp"))' >/dev/null \
+    || die "logging.properties: a log line is not a JSON record with Level, LoggerName and Timestamp"
+grep -q "Keyright Seats is ready" "$WORK/messages.txt" || die "logging.properties: the start-up record is missing"
+! grep -q $'\e\[' "$WORK/server.log" || die "logging.properties: ANSI colour codes in the log"
+log "ok - logging.properties: $(grep -c '^{' "$WORK/server.log") JSON log records, no ANSI codes"
+
+# --- loopback only ----------------------------------------------------------------------------------------
+for port in "$HTTP" "$HTTPS" "$JMX"; do
+    listeners_of "$PGID" | grep -qE "^(\[::ffff:)?127\.0\.0\.1\]?:$port$" || die "port $port is not bound to 127.0.0.1: $(listeners_of "$PGID" | tr '\n' ' ')"
+done
+log "ok - HTTP, HTTPS and JMX listen on 127.0.0.1 only"
+log "all server-config checks passed"

@@ -1,0 +1,131 @@
+package dev.keyright.seats.database;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Nodes;
+import jakarta.json.JsonObject;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The WAR deployed as it is, on the embedded default: data, the signing key and the generated admin
+ * password survive a restart; a database asked for but not configured stops the start-up loudly.
+ */
+class EmbeddedRestartIT {
+
+    private static final Pattern GENERATED = Pattern.compile("user 'admin', password '([^']+)'");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void theEmbeddedDefaultKeepsLeasesKeysAndTheGeneratedPasswordAcrossARestart() throws Exception {
+        Map<String, String> settings = Map.of("KEYRIGHT_DATA_DIR", work.resolve("data").toString());
+        Nodes.Node first = Nodes.embedded(settings, work.resolve("first.log"));
+        String password;
+        String key;
+        String leaseId;
+        String jwks;
+        try {
+            first.awaitReady(Duration.ofSeconds(240));
+            Matcher generated = GENERATED.matcher(first.log());
+            assertTrue(generated.find(), "the first start prints the generated admin password once");
+            password = generated.group(1);
+            JsonObject license = admin(first, password, "{\"product\":\"restart\",\"seats\":2,\"ttlSeconds\":600}");
+            key = license.getString("licenseKey");
+            leaseId = first.api().acquire("restart", key, "inst-before").json().getString("leaseId");
+            jwks = first.api().send("GET", "/.well-known/jwks.json", null, Map.of()).body();
+        } finally {
+            first.stop();
+        }
+
+        Nodes.Node second = Nodes.embedded(settings, work.resolve("second.log"));
+        try {
+            second.awaitReady(Duration.ofSeconds(240));
+            String log = second.log();
+            assertFalse(GENERATED.matcher(log).find(), "no new password is generated or printed");
+            assertFalse(log.contains(password), "the password is never logged again");
+            assertEquals(200, second.api().renew(key, leaseId).status(), "the lease survived the restart");
+            assertEquals(1, second.api().pool("restart", key).json().getInt("inUse"));
+            assertEquals(jwks, second.api().send("GET", "/.well-known/jwks.json", null, Map.of()).body(),
+                    "the signing key survived the restart");
+            assertEquals(200, status(second, password), "the generated password still opens the admin API");
+        } finally {
+            second.stop();
+        }
+        assertTrue(Files.exists(work.resolve("data").resolve("server.secret")));
+    }
+
+    @Test
+    void aConfiguredPasswordIsUsedAndNeverLogged() throws Exception {
+        Nodes.Node node = Nodes.embedded(Map.of("KEYRIGHT_DATA_DIR", work.resolve("data2").toString(),
+                "KEYRIGHT_ADMIN_PASSWORD", "a-configured-Secret-42"), work.resolve("configured.log"));
+        try {
+            node.awaitReady(Duration.ofSeconds(240));
+            assertEquals(200, status(node, "a-configured-Secret-42"));
+            assertEquals(401, status(node, "not-the-password"));
+            String log = node.log();
+            assertFalse(log.contains("a-configured-Secret-42"), "the admin password is never logged");
+            assertFalse(GENERATED.matcher(log).find());
+        } finally {
+            node.stop();
+        }
+    }
+
+    @Test
+    void aDatabaseAskedForButNotConfiguredStopsTheStartUpLoudly() throws Exception {
+        Nodes.Node node = Nodes.embedded(Map.of("KEYRIGHT_DATA_DIR", work.resolve("data3").toString(),
+                "KEYRIGHT_DB_URL", "jdbc:mariadb://127.0.0.1:3306/nowhere"), work.resolve("misconfigured.log"));
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
+            while (!node.log().contains("Payara Micro") || !node.log().contains("ready in")) {
+                assertTrue(node.alive() || node.log().contains("Keyright Seats could not start"), "the process died silently");
+                if (!node.alive()) {
+                    break;
+                }
+                assertTrue(System.nanoTime() < deadline, "neither ready nor failed in time");
+                Thread.sleep(250);
+            }
+            String log = node.log();
+            assertTrue(log.contains("Keyright Seats could not start"), "a clear message");
+            assertTrue(log.contains("Refusing to fall back to the embedded database"), "and why");
+            assertFalse(log.contains("Keyright Seats is ready"));
+            if (node.alive()) {
+                HttpResponse<String> jwks = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        node.url().toURI().resolve(".well-known/jwks.json")).build(), HttpResponse.BodyHandlers.ofString());
+                assertNotEquals(200, jwks.statusCode(), "the application is not served on the embedded database");
+            }
+            assertFalse(Files.exists(work.resolve("data3").resolve("keyright.mv.db")), "nothing was written to the embedded database");
+        } finally {
+            node.kill();
+        }
+    }
+
+    private static JsonObject admin(Nodes.Node node, String password, String body) {
+        String basic = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        Api.Reply reply = node.api().send("POST", "/v1/admin/licenses", body,
+                Map.of("Authorization", "Basic " + basic, "Content-Type", "application/json"));
+        assertEquals(201, reply.status(), reply.toString());
+        return reply.json();
+    }
+
+    private static int status(Nodes.Node node, String password) {
+        String basic = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        return node.api().send("GET", "/v1/admin/licenses", null, Map.of("Authorization", "Basic " + basic)).status();
+    }
+}
