@@ -94,6 +94,24 @@ class FaultToleranceIT {
     }
 
     @Test
+    void everyNodeSignsWithTheOneSharedKey() throws Exception {
+        String jwksA = apis().get(0).send("GET", "/.well-known/jwks.json", null, Map.of()).body();
+        String jwksB = apis().get(1).send("GET", "/.well-known/jwks.json", null, Map.of()).body();
+        assertEquals(jwksA, jwksB, "one key, created once, found by every node");
+        JsonObject license = license(2, 60, 1);
+        String token = apis().get(0).acquire(license.getString("product"), license.getString("licenseKey"), "signed-by-a")
+                .json().getString("token");
+        org.jose4j.jwt.consumer.JwtConsumer consumer = new org.jose4j.jwt.consumer.JwtConsumerBuilder()
+                .setVerificationKeyResolver(new org.jose4j.keys.resolvers.JwksVerificationKeyResolver(
+                        new org.jose4j.jwk.JsonWebKeySet(jwksB).getJsonWebKeys()))
+                .setExpectedAudience(license.getString("product"))
+                .setJwsAlgorithmConstraints(org.jose4j.jwa.AlgorithmConstraints.ConstraintType.PERMIT, "ES256")
+                .build();
+        assertEquals("signed-by-a", consumer.processToClaims(token).getStringClaimValue("cid"),
+                "a token from node A verifies with node B's keys");
+    }
+
+    @Test
     void aNodeKilledUnderLoadNeitherOversellsNorLosesAcknowledgedLeases() throws Exception {
         JsonObject license = license(8, 30, 1);
         Clients clients = new Clients(apis(), license.getString("product"), license.getString("licenseKey"));

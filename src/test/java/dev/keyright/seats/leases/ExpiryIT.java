@@ -110,6 +110,24 @@ class ExpiryIT {
     }
 
     @Test
+    void usageHistoryIsPurgedAfterItsRetention() {
+        Api api = new Api(base);
+        String product = "ret-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject license = api.createLicense(product, 1, 30, 5);
+        String key = license.getString("licenseKey");
+        String leaseId = api.acquire(product, key, "inst-old").json().getString("leaseId");
+        assertEquals(204, api.release(key, leaseId).status());
+        String id = license.getString("licenseId");
+        assertEquals(2, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ?", id));
+        api.advanceClock(Duration.ofDays(399));
+        api.reap();
+        assertEquals(2, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ?", id), "kept 400 days");
+        api.advanceClock(Duration.ofDays(2));
+        api.reap();
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ?", id), "purged after");
+    }
+
+    @Test
     void theReaperLeavesLiveAndRecentlyRenewedLeasesAlone() {
         Api api = new Api(base);
         String product = "reap-" + UUID.randomUUID().toString().substring(0, 8);
