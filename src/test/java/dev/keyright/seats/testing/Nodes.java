@@ -57,10 +57,15 @@ public final class Nodes implements AutoCloseable {
      * driver, only the settings given (e.g. {@code KEYRIGHT_DATA_DIR}).
      */
     public static Node embedded(Map<String, String> settings, Path log) throws Exception {
+        return embedded(new File("target/keyright-seats.war"), settings, log);
+    }
+
+    /** As {@link #embedded(Map, Path)}, deploying {@code application} (a WAR file or an exploded directory). */
+    public static Node embedded(File application, Map<String, String> settings, Path log) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         int port = freePort();
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
-                "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nocluster",
+                "--deploy", application.getPath(), "--contextroot", "/", "--nocluster",
                 "--port", String.valueOf(port)).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("KEYRIGHT_"));
         builder.environment().putAll(settings);
@@ -137,6 +142,10 @@ public final class Nodes implements AutoCloseable {
 
         public Api api() {
             return new Api(url());
+        }
+
+        public long pid() {
+            return process.pid();
         }
 
         public boolean alive() {

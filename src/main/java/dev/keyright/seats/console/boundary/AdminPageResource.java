@@ -8,7 +8,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.Provider;
@@ -69,7 +68,10 @@ public class AdminPageResource {
         }
     }
 
-    /** The page's security headers on every answer under {@code /admin}, redirects and 404 problems included. */
+    /**
+     * The page's Content-Security-Policy on every answer under {@code /admin}, redirects and 404 problems
+     * included (the other security headers come from the servlet filter on every response).
+     */
     @Provider
     public static class SecurityHeaders implements ContainerResponseFilter {
 
@@ -82,11 +84,7 @@ public class AdminPageResource {
             if (!path.equals("admin") && !path.startsWith("admin/")) {
                 return;
             }
-            MultivaluedMap<String, Object> headers = response.getHeaders();
-            headers.putSingle("Content-Security-Policy", CSP);
-            headers.putSingle("X-Content-Type-Options", "nosniff");
-            headers.putSingle("X-Frame-Options", "DENY");
-            headers.putSingle("Referrer-Policy", "no-referrer");
+            response.getHeaders().putSingle("Content-Security-Policy", CSP);
         }
     }
 }
