@@ -1,6 +1,7 @@
 package dev.keyright.seats.problems;
 
-import jakarta.json.Json;
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -32,7 +33,7 @@ public final class JsonBodies {
         }
         checkShape(body);
         try {
-            return Json.createReader(new StringReader(body)).readObject();
+            return JSON.createReader(new StringReader(body)).readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new InvalidRequestException("body", "is not a valid JSON object");
         }
@@ -41,7 +42,7 @@ public final class JsonBodies {
     private static void checkShape(String body) {
         Deque<Set<String>> objects = new ArrayDeque<>();
         int depth = 0;
-        try (JsonParser parser = Json.createParser(new StringReader(body))) {
+        try (JsonParser parser = JSON.createParser(new StringReader(body))) {
             if (!parser.hasNext() || parser.next() != JsonParser.Event.START_OBJECT) {
                 throw new InvalidRequestException("body", "must be a JSON object");
             }

@@ -1,6 +1,7 @@
 package dev.keyright.seats.problems;
 
-import jakarta.json.Json;
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.util.List;
@@ -16,7 +17,7 @@ public final class Problems {
     }
 
     public static String document(int status, String slug, String title, String detail, Map<String, Object> members) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("type", TYPE_BASE + slug)
                 .add("title", title)
                 .add("status", status)
@@ -31,20 +32,20 @@ public final class Problems {
 
     private static jakarta.json.JsonValue toJson(Object value) {
         if (value instanceof Number n) {
-            return Json.createValue(n.longValue());
+            return JSON.createValue(n.longValue());
         }
         if (value instanceof List<?> list) {
-            JsonArrayBuilder array = Json.createArrayBuilder();
+            JsonArrayBuilder array = JSON.createArrayBuilder();
             for (Object item : list) {
                 if (item instanceof FieldError error) {
-                    array.add(Json.createObjectBuilder().add("field", error.field()).add("message", error.message()));
+                    array.add(JSON.createObjectBuilder().add("field", error.field()).add("message", error.message()));
                 } else {
                     array.add(String.valueOf(item));
                 }
             }
             return array.build();
         }
-        return Json.createValue(String.valueOf(value));
+        return JSON.createValue(String.valueOf(value));
     }
 
     /** The problem for an HTTP status the container or JAX-RS produced itself. */

@@ -1,7 +1,8 @@
 package dev.keyright.seats.idempotency.control;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -25,7 +26,7 @@ public final class Fingerprints {
 
     static String canonical(String body) {
         try {
-            return sorted(Json.createReader(new StringReader(body)).readValue()).toString();
+            return sorted(JSON.createReader(new StringReader(body)).readValue()).toString();
         } catch (JsonException | IllegalStateException e) {
             return body; // not JSON: the request will be refused, and nothing is stored for it
         }
@@ -33,12 +34,12 @@ public final class Fingerprints {
 
     private static JsonValue sorted(JsonValue value) {
         if (value instanceof JsonObject object) {
-            JsonObjectBuilder builder = Json.createObjectBuilder();
+            JsonObjectBuilder builder = JSON.createObjectBuilder();
             new TreeMap<>(object).forEach((name, member) -> builder.add(name, sorted(member)));
             return builder.build();
         }
         if (value.getValueType() == JsonValue.ValueType.ARRAY) {
-            JsonArrayBuilder builder = Json.createArrayBuilder();
+            JsonArrayBuilder builder = JSON.createArrayBuilder();
             value.asJsonArray().forEach(item -> builder.add(sorted(item)));
             return builder.build();
         }

@@ -1,8 +1,9 @@
 package dev.keyright.seats.leases.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
-import jakarta.json.Json;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -14,7 +15,7 @@ final class LeaseBody {
     }
 
     static String json(Lease lease, String token, License license, long seatsInUse) {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("leaseId", lease.id())
                 .add("token", token)
                 .add("expiresAt", timestamp(lease.expiresAt()))

@@ -1,8 +1,9 @@
 package dev.keyright.seats.leases.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -26,9 +27,9 @@ public record Pool(License license, List<Lease> holders) {
     }
 
     private JsonObject json(boolean withLeaseIds) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = JSON.createArrayBuilder();
         for (Lease lease : holders) {
-            JsonObjectBuilder holder = Json.createObjectBuilder();
+            JsonObjectBuilder holder = JSON.createObjectBuilder();
             if (withLeaseIds) {
                 holder.add("leaseId", lease.id());
             }
@@ -39,7 +40,7 @@ public record Pool(License license, List<Lease> holders) {
                     .add("expiresAt", LeaseBody.timestamp(lease.expiresAt()));
             list.add(holder);
         }
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("product", license.product())
                 .add("inUse", inUse())
                 .add("max", license.seats())

@@ -1,8 +1,9 @@
 package dev.keyright.seats.licenses.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.licenses.entity.License;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -15,7 +16,7 @@ final class LicenseJson {
     }
 
     static JsonObjectBuilder of(License license, Pool pool) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("licenseId", license.id())
                 .add("product", license.product())
                 .add("seats", license.seats())

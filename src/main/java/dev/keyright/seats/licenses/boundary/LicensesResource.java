@@ -1,9 +1,10 @@
 package dev.keyright.seats.licenses.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -37,11 +38,11 @@ public class LicensesResource {
 
     @GET
     public Response list() {
-        JsonArrayBuilder all = Json.createArrayBuilder();
+        JsonArrayBuilder all = JSON.createArrayBuilder();
         for (License license : licenses.all()) {
             all.add(LicenseJson.of(license, seats.poolOf(license)));
         }
-        return Response.ok(Json.createObjectBuilder().add("licenses", all).build().toString()).build();
+        return Response.ok(JSON.createObjectBuilder().add("licenses", all).build().toString()).build();
     }
 
     @GET

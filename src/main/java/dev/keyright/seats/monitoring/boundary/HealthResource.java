@@ -1,7 +1,8 @@
 package dev.keyright.seats.monitoring.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -23,13 +24,13 @@ public class HealthResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response check() {
         Health.Status status = health.check();
-        String json = Json.createObjectBuilder()
+        String json = JSON.createObjectBuilder()
                 .add("status", status.up() ? "UP" : "DOWN")
-                .add("checks", Json.createArrayBuilder()
-                        .add(Json.createObjectBuilder().add("name", "database").add("status", status.databaseReachable() ? "UP" : "DOWN")
-                                .add("data", Json.createObjectBuilder().add("reachable", status.databaseReachable())))
-                        .add(Json.createObjectBuilder().add("name", "clock").add("status", "UP")
-                                .add("data", Json.createObjectBuilder().add("driftMillis", status.clockDriftMillis())
+                .add("checks", JSON.createArrayBuilder()
+                        .add(JSON.createObjectBuilder().add("name", "database").add("status", status.databaseReachable() ? "UP" : "DOWN")
+                                .add("data", JSON.createObjectBuilder().add("reachable", status.databaseReachable())))
+                        .add(JSON.createObjectBuilder().add("name", "clock").add("status", "UP")
+                                .add("data", JSON.createObjectBuilder().add("driftMillis", status.clockDriftMillis())
                                         .add("warning", status.clockDriftWarning()))))
                 .build().toString();
         CacheControl noCache = new CacheControl();

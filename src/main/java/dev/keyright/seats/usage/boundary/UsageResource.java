@@ -1,10 +1,11 @@
 package dev.keyright.seats.usage.boundary;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.usage.control.UsageReport;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -46,9 +47,9 @@ public class UsageResource {
             throw new InvalidRequestException("from", "the range spans more than " + MAX_BUCKETS + " buckets");
         }
         Usage.Report report = usage.report(licenseId, start, end, width);
-        JsonArrayBuilder buckets = Json.createArrayBuilder();
+        JsonArrayBuilder buckets = JSON.createArrayBuilder();
         for (UsageReport.Bucket b : report.buckets()) {
-            buckets.add(Json.createObjectBuilder()
+            buckets.add(JSON.createObjectBuilder()
                     .add("start", text(b.start())).add("end", text(b.end()))
                     .add("peakInUse", b.peakInUse())
                     .add("acquisitions", b.count(LeaseEvent.Kind.GRANT))
@@ -57,7 +58,7 @@ public class UsageResource {
                     .add("releases", b.count(LeaseEvent.Kind.RELEASE))
                     .add("revocations", b.count(LeaseEvent.Kind.REVOKE)));
         }
-        return Response.ok(Json.createObjectBuilder()
+        return Response.ok(JSON.createObjectBuilder()
                 .add("licenseId", report.license().id())
                 .add("product", report.license().product())
                 .add("bucket", unit == ChronoUnit.DAYS ? "day" : "hour")
