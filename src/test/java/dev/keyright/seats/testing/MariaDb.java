@@ -40,18 +40,23 @@ public class MariaDb implements BeforeAllCallback {
     }
 
     static void ensureRunning() throws IOException, InterruptedException {
-        if (listening()) {
-            return;
-        }
-        new ProcessBuilder("start-stop-daemon", "--start", "--oknodo", "--background",
-                "--exec", "/usr/sbin/mariadbd", "--", "--user=mysql").inheritIO().start().waitFor();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!listening()) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("MariaDB did not start on 127.0.0.1:3306 within 60 s");
             }
+            if (!serverProcessAlive()) {
+                // Only when no mariadbd is left: one still shutting down would make --oknodo do nothing.
+                new ProcessBuilder("start-stop-daemon", "--start", "--oknodo", "--background",
+                        "--exec", "/usr/sbin/mariadbd", "--", "--user=mysql").inheritIO().start().waitFor();
+            }
             Thread.sleep(200);
         }
+    }
+
+    private static boolean serverProcessAlive() {
+        return ProcessHandle.allProcesses().anyMatch(p -> p.info().command()
+                .map(command -> command.endsWith("/mariadbd") || command.endsWith("/mysqld")).orElse(false));
     }
 
     /** Shuts MariaDB down (as root) and starts it again the way this machine does; returns when it listens. */
@@ -60,7 +65,7 @@ public class MariaDb implements BeforeAllCallback {
             sql.execute("SHUTDOWN");
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (listening()) {
+        while (listening() || serverProcessAlive()) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("MariaDB did not stop within 60 s");
             }
