@@ -1,0 +1,127 @@
+package dev.keyright.bench;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** The benchmark's settings: system properties {@code bench.*}, each with a default that suits a 2-core machine. */
+record BenchConfig(
+        Path basedir,
+        Path outDir,
+        Path war,
+        Path payaraJar,
+        Path driverJar,
+        Path asadmin,
+        Path migrations,
+        int seconds,
+        int warmupSeconds,
+        int initialWarmupSeconds,
+        int threads,
+        int port,
+        String dbHost,
+        int dbPort,
+        String dbRootUser,
+        String dbRootPassword,
+        int bootTimeoutSeconds,
+        int spreadLicenses,
+        int renewLicenses,
+        int renewLeasesPerLicense,
+        int mixedTtlSeconds,
+        int mixedChurnPerSecond,
+        boolean idempotencyKeys,
+        boolean floor,
+        Set<String> scenarios,
+        String serverJvmArgs,
+        boolean jfr,
+        int maxMinutes,
+        int httpClients) {
+
+    static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed");
+
+    static BenchConfig fromSystemProperties() {
+        Path basedir = Path.of(text("bench.basedir", System.getProperty("user.dir"))).toAbsolutePath().normalize();
+        Path target = basedir.resolve("target");
+        Set<String> scenarios = new LinkedHashSet<>(Arrays.asList(text("bench.scenarios", "ping,hot,spread,renew,mixed").split(",")));
+        scenarios.removeIf(String::isBlank);
+        for (String s : scenarios) {
+            if (!ALL_SCENARIOS.contains(s)) {
+                throw new IllegalArgumentException("bench.scenarios: unknown scenario '" + s + "' (known: " + ALL_SCENARIOS + ")");
+            }
+        }
+        if (scenarios.contains("mixed") && !scenarios.contains("renew")) {
+            scenarios.add("renew"); // mixed heartbeats the 10,000 leases the renew scenario set up
+        }
+        int seconds = integer("bench.seconds", 20, 1, 3600);
+        return new BenchConfig(
+                basedir,
+                path("bench.out", target.resolve("bench")),
+                path("bench.war", target.resolve("keyright-seats.war")),
+                path("bench.payaraJar", target.resolve("payara-micro-6.2025.10.jar")),
+                path("bench.driverJar", target.resolve("lib/mariadb-java-client-3.5.11.jar")),
+                path("bench.asadmin", basedir.resolve("server-config/mariadb.asadmin")),
+                path("bench.migrations", basedir.resolve("src/main/resources/db/migration")),
+                seconds,
+                integer("bench.warmup", Math.min(5, Math.max(1, seconds / 4)), 0, 600),
+                integer("bench.initialWarmup", Math.min(20, Math.max(5, seconds)), 0, 600),
+                integer("bench.threads", 16, 1, 256),
+                integer("bench.port", 18480, 1024, 65535),
+                text("bench.db.host", "127.0.0.1"),
+                integer("bench.db.port", 3306, 1, 65535),
+                text("bench.db.rootUser", "root"),
+                text("bench.db.rootPassword", ""),
+                integer("bench.bootTimeout", 120, 10, 1800),
+                integer("bench.spread.licenses", 1000, 1, 100_000),
+                integer("bench.renew.licenses", 10, 1, 1000),
+                integer("bench.renew.leasesPerLicense", 1000, 1, 100_000),
+                integer("bench.mixed.ttl", 6, 2, 86_400),
+                integer("bench.mixed.churn", 20, 0, 10_000),
+                bool("bench.idempotencyKey", true),
+                bool("bench.floor", true),
+                scenarios,
+                text("bench.serverJvmArgs", ""),
+                bool("bench.jfr", false),
+                integer("bench.maxMinutes", 30, 1, 600),
+                integer("bench.httpClients", 1, 1, 256));
+    }
+
+    int renewLeases() {
+        return renewLicenses * renewLeasesPerLicense;
+    }
+
+    String jdbcUrl(String database) {
+        return "jdbc:mariadb://" + dbHost + ":" + dbPort + "/" + database + "?sessionVariables=innodb_lock_wait_timeout=3";
+    }
+
+    private static String text(String name, String fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    private static Path path(String name, Path fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : Path.of(value).toAbsolutePath().normalize();
+    }
+
+    private static boolean bool(String name, boolean fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : Boolean.parseBoolean(value.trim());
+    }
+
+    private static int integer(String name, int fallback, int min, int max) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be an integer, not '" + value + "'");
+        }
+        if (parsed < min || parsed > max) {
+            throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", not " + parsed);
+        }
+        return parsed;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.keyright.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Payara Micro process on MariaDB, as the README runs it (--nocluster, the MariaDB post-boot file),
+ * with every listener on 127.0.0.1: a pre-boot command file binds the HTTP listener and the data grid
+ * (Hazelcast, which --nocluster leaves running on all interfaces) to the loopback address.
+ */
+final class PayaraServer implements AutoCloseable {
+
+    private final Process process;
+    private final Path log;
+    private final long startedNanos;
+    private final URI base;
+    private volatile boolean stopped;
+    private volatile long logOffsetAtReady;
+
+    private PayaraServer(Process process, Path log, long startedNanos, URI base) {
+        this.process = process;
+        this.log = log;
+        this.startedNanos = startedNanos;
+        this.base = base;
+    }
+
+    static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs)
+            throws IOException {
+        for (Path required : List.of(config.payaraJar(), config.war(), config.driverJar(), config.asadmin())) {
+            if (!Files.isRegularFile(required)) {
+                throw new IllegalStateException(required + " is missing: run `mvn -B -ntp package -DskipTests` first"
+                        + " (the bench profile's `verify` does)");
+            }
+        }
+        // Deploy a copy, so that a rebuild of target/keyright-seats.war during the run cannot disturb it.
+        Path war = workDir.resolve("keyright-seats.war");
+        Files.copy(config.war(), war, StandardCopyOption.REPLACE_EXISTING);
+        Path preboot = workDir.resolve("loopback.asadmin");
+        Files.writeString(preboot, String.join("\n",
+                "set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1",
+                "set hazelcast-runtime-configuration.interface=127.0.0.1",
+                ""));
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Dhazelcast.socket.bind.any=false");
+        command.addAll(extraJvmArgs);
+        if (!config.serverJvmArgs().isBlank()) {
+            command.addAll(Arrays.asList(config.serverJvmArgs().trim().split("\\s+")));
+        }
+        command.addAll(List.of("-jar", config.payaraJar().toString(),
+                "--deploy", war.toString(),
+                "--contextroot", "/",
+                "--nocluster",
+                "--port", Integer.toString(config.port()),
+                "--addlibs", config.driverJar().toString(),
+                "--prebootcommandfile", preboot.toString(),
+                "--postbootcommandfile", config.asadmin().toString()));
+        Path log = workDir.resolve("server.log");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        long started = System.nanoTime();
+        Process process = builder.start();
+        return new PayaraServer(process, log, started, URI.create("http://127.0.0.1:" + config.port()));
+    }
+
+    URI base() {
+        return base;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    Path log() {
+        return log;
+    }
+
+    /** Waits until GET /.well-known/jwks.json answers 200; returns the seconds from process start. */
+    double awaitReady(int timeoutSeconds) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest probe = HttpRequest.newBuilder(base.resolve("/.well-known/jwks.json"))
+                .timeout(Duration.ofSeconds(2)).GET().build();
+        long deadline = startedNanos + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited with status " + process.exitValue() + " while starting; see " + log);
+            }
+            try {
+                if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    double seconds = (System.nanoTime() - startedNanos) / 1e9;
+                    logOffsetAtReady = Files.size(log);
+                    return seconds;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the server was not ready within " + timeoutSeconds + " s; see " + log);
+    }
+
+    /** The SEVERE and WARNING records the server logged after it was ready (first line of each). */
+    List<String> problemsSinceReady() {
+        List<String> problems = new ArrayList<>();
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+            file.seek(Math.min(logOffsetAtReady, file.length()));
+            byte[] rest = new byte[(int) Math.min(Integer.MAX_VALUE - 16, file.length() - file.getFilePointer())];
+            file.readFully(rest);
+            for (String line : new String(rest, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (line.contains("SEVERE") || line.contains("WARNING")) {
+                    problems.add(line.replaceAll("\u001B\\[[0-9;]*m", ""));
+                }
+            }
+        } catch (IOException e) {
+            problems.add("(could not read " + log + ": " + e + ")");
+        }
+        return problems;
+    }
+
+    /** A line of /proc/<pid>/status in kB (VmRSS, VmHWM), if there is one. */
+    OptionalLong procStatusKb(String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith(field + ":")) {
+                    return OptionalLong.of(Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return OptionalLong.empty();
+    }
+
+    /** SIGTERM, then SIGKILL after 30 s. Safe to call twice. */
+    @Override
+    public void close() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
