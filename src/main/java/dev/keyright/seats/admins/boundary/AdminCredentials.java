@@ -21,6 +21,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Lock(LockType.READ)
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class AdminCredentials {
 
     static final String GENERATED_HASH = "admin.password.generated";

@@ -33,6 +33,7 @@ import org.jose4j.lang.JoseException;
  */
 @Singleton
 @Lock(LockType.READ)
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class SigningKeys {
 
     private static final Logger LOG = Logger.getLogger(SigningKeys.class.getName());

@@ -9,6 +9,8 @@ import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -35,6 +37,7 @@ public class Licenses {
      * The license a key opens, for the given product (or any product when {@code product} is null).
      * Unknown key, wrong product and missing key all fail the same way.
      */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public License authenticate(String product, String presentedKey) {
         if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
             throw new InvalidLicenseException();
@@ -65,18 +68,22 @@ public class Licenses {
         return new IssuedLicense(license, key);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<License> all() {
         return em.createNamedQuery(License.FIND_ALL, License.class).getResultList();
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
         return em.createQuery("SELECT COUNT(l) FROM License l", Long.class).getSingleResult();
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<License> find(String licenseId) {
         return Optional.ofNullable(em.find(License.class, licenseId));
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public License get(String licenseId) {
         return find(licenseId).orElseThrow(LicenseNotFoundException::new);
     }
