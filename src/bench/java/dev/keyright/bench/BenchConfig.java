@@ -39,6 +39,15 @@ record BenchConfig(
 
     static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed");
 
+    /**
+     * The server's JVM options: by default the production sizing of {@code server-config/jvm.options}
+     * (a java launcher argument file, as docs/DEPLOYMENT.md starts a node); {@code none} runs it with the JVM's defaults.
+     */
+    private static String serverJvmArgs(Path basedir) {
+        String args = text("bench.serverJvmArgs", "@" + basedir.resolve("server-config/jvm.options"));
+        return args.equals("none") ? "" : args;
+    }
+
     static BenchConfig fromSystemProperties() {
         Path basedir = Path.of(text("bench.basedir", System.getProperty("user.dir"))).toAbsolutePath().normalize();
         Path target = basedir.resolve("target");
@@ -79,7 +88,7 @@ record BenchConfig(
                 bool("bench.idempotencyKey", true),
                 bool("bench.floor", true),
                 scenarios,
-                text("bench.serverJvmArgs", ""),
+                serverJvmArgs(basedir),
                 bool("bench.jfr", false),
                 integer("bench.maxMinutes", 30, 1, 600),
                 integer("bench.httpClients", 1, 1, 256));

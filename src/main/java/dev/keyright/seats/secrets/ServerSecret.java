@@ -11,6 +11,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
@@ -28,6 +30,8 @@ public final class ServerSecret {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] secret;
+    /** One derived key per purpose, computed once: a license-key check runs on every client call. */
+    private final Map<String, SecretKeySpec> derived = new ConcurrentHashMap<>();
 
     ServerSecret(byte[] secret) {
         this.secret = secret.clone();
@@ -77,7 +81,7 @@ public final class ServerSecret {
     public byte[] mac(String purpose, byte[] data) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(derive(purpose), "HmacSHA256"));
+            mac.init(key(purpose, "HmacSHA256"));
             return mac.doFinal(data);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
@@ -90,7 +94,7 @@ public final class ServerSecret {
             byte[] iv = new byte[12];
             RANDOM.nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(derive("wrap"), "AES"), new GCMParameterSpec(128, iv));
+            cipher.init(Cipher.ENCRYPT_MODE, key("wrap", "AES"), new GCMParameterSpec(128, iv));
             byte[] sealed = cipher.doFinal(plain);
             byte[] out = new byte[iv.length + sealed.length];
             System.arraycopy(iv, 0, out, 0, iv.length);
@@ -105,12 +109,16 @@ public final class ServerSecret {
         try {
             byte[] in = Base64.getDecoder().decode(wrapped);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(derive("wrap"), "AES"), new GCMParameterSpec(128, in, 0, 12));
+            cipher.init(Cipher.DECRYPT_MODE, key("wrap", "AES"), new GCMParameterSpec(128, in, 0, 12));
             return cipher.doFinal(in, 12, in.length - 12);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new ConfigurationException("The signing key in the database was wrapped with another server secret:"
                     + " every node must share KEYRIGHT_KEY_SECRET (or the same " + FILE_NAME + ")");
         }
+    }
+
+    private SecretKeySpec key(String purpose, String algorithm) {
+        return derived.computeIfAbsent(purpose + "/" + algorithm, k -> new SecretKeySpec(derive(purpose), algorithm));
     }
 
     private byte[] derive(String purpose) {

@@ -1,5 +1,6 @@
 package dev.keyright.seats.leases.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -9,6 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The public keys that verify lease tokens (RFC 7517). No authentication. */
+@ApplicationScoped // one instance: no resource and no EJB proxy built per request
 @Path(".well-known/jwks.json")
 public class JwksResource {
 

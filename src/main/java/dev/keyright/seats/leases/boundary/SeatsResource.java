@@ -1,5 +1,6 @@
 package dev.keyright.seats.leases.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import dev.keyright.seats.idempotency.boundary.IdempotentRequests;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
@@ -21,6 +22,7 @@ import java.net.URI;
 import java.util.regex.Pattern;
 
 /** The client API: acquire, renew, release, pool. */
+@ApplicationScoped // one instance: no resource and no EJB proxy built per request
 @Path("v1/seats")
 @Produces(MediaType.APPLICATION_JSON)
 public class SeatsResource {

@@ -49,7 +49,12 @@ public final class LicenseKeys {
 
     /** Constant-time comparison of a presented key with a stored hash. */
     public boolean matches(String presentedKey, String storedHash) {
-        return MessageDigest.isEqual(hash(presentedKey).getBytes(StandardCharsets.US_ASCII),
+        return sameHash(hash(presentedKey), storedHash);
+    }
+
+    /** Constant-time comparison of two hashes, for a caller that already hashed the presented key. */
+    public static boolean sameHash(String presentedHash, String storedHash) {
+        return MessageDigest.isEqual(presentedHash.getBytes(StandardCharsets.US_ASCII),
                 storedHash.getBytes(StandardCharsets.US_ASCII));
     }
 

@@ -1,5 +1,6 @@
 package dev.keyright.seats.monitoring.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import jakarta.inject.Inject;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.core.Response;
  * {@code GET /v1/health}: readiness and liveness as plain JSON in the MicroProfile Health shape, on any
  * server (Payara also publishes the same checks at its own {@code /health}). 503 when not ready.
  */
+@ApplicationScoped // one instance: no resource and no EJB proxy built per request
 @Path("v1/health")
 public class HealthResource {
 
