@@ -272,6 +272,38 @@ class SeatLifecycleIT {
     }
 
     @Test
+    void repeatedWrongAdminPasswordsFromOneAddressAreSlowedThenRefusedWhileOthersGoOn() {
+        Api api = api();
+        String guesser = "203.0.113.77";
+        int refusedAt = -1;
+        Api.Reply refused = null;
+        for (int attempt = 1; attempt <= 25 && refusedAt < 0; attempt++) {
+            Api.Reply reply = api.send("GET", "/v1/admin/licenses", null, Map.of("X-Forwarded-For", guesser,
+                    "Authorization", basic("admin:guess-" + attempt)));
+            if (reply.status() == 429) {
+                refusedAt = attempt;
+                refused = reply;
+            } else {
+                assertEquals(401, reply.status(), reply.toString());
+            }
+        }
+        assertEquals(21, refusedAt, "20 wrong credentials are allowed in the window (KEYRIGHT_AUTH_FAILURE_LIMIT)");
+        assertEquals("application/problem+json", refused.contentType().replace(";charset=UTF-8", ""));
+        assertEquals("https://keyright.dev/problems/too-many-attempts", refused.json().getString("type"));
+        assertTrue(refused.json().getString("detail").contains("admin credentials"), refused.body());
+        assertTrue(Integer.parseInt(refused.header("Retry-After")) > 0);
+        assertEquals(429, api.send("GET", "/v1/admin/licenses", null, Map.of("X-Forwarded-For", guesser,
+                "Authorization", basic("admin:" + Api.ADMIN_PASSWORD))).status(), "even the right password, from that address");
+        assertEquals(401, api.send("GET", "/v1/admin/licenses", null, Map.of("X-Forwarded-For", guesser)).status(),
+                "no credential is no guess: the usual challenge");
+        assertEquals(200, api.admin("GET", "/v1/admin/licenses", null).status(), "the admin elsewhere is unaffected");
+    }
+
+    private static String basic(String userAndPassword) {
+        return "Basic " + java.util.Base64.getEncoder().encodeToString(userAndPassword.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
     void adminApiNeedsTheAdminRole() {
         Api api = api();
         Api.Reply anonymous = api.send("GET", "/v1/admin/licenses", null, Map.of());

@@ -1,5 +1,8 @@
 package dev.keyright.seats.admins.boundary;
 
+import dev.keyright.seats.problems.ProblemWriter;
+import dev.keyright.seats.throttling.boundary.PasswordGuessingGuard;
+import dev.keyright.seats.throttling.boundary.TooManyAttemptsException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationStatus;
@@ -11,6 +14,7 @@ import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
@@ -19,6 +23,7 @@ import java.util.Optional;
  * HTTP Basic for the admin API through Jakarta Security, tolerant of malformed headers: anything that
  * is not a well-formed Basic credential is simply no credential (401 on protected resources, ignored
  * elsewhere), never a server fault. Clients' {@code Authorization: License ...} passes through untouched.
+ * Wrong credentials count against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
  */
 @ApplicationScoped
 public class AdminAuthentication implements HttpAuthenticationMechanism {
@@ -27,22 +32,40 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
 
     @Inject
     IdentityStoreHandler identityStores;
+    @Inject
+    PasswordGuessingGuard guessing;
 
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
         Optional<UsernamePasswordCredential> credential = basic(request.getHeader("Authorization"));
         if (credential.isPresent()) {
+            Optional<TooManyAttemptsException> refused = guessing.admit(request);
+            if (refused.isPresent()) {
+                return refuse(response, refused.get());
+            }
             CredentialValidationResult result = identityStores.validate(credential.get());
             if (result.getStatus() == CredentialValidationResult.Status.VALID) {
                 return context.notifyContainerAboutLogin(result);
             }
+            guessing.failed(request);
         }
         if (context.isProtected()) {
             response.setHeader("WWW-Authenticate", CHALLENGE);
             return context.responseUnauthorized();
         }
         return context.doNothing();
+    }
+
+    /** 429 problem+json with Retry-After, committed here so that the container cannot turn it into a 401. */
+    private static AuthenticationStatus refuse(HttpServletResponse response, TooManyAttemptsException refused) {
+        try {
+            ProblemWriter.write(response, refused);
+            response.flushBuffer();
+        } catch (IOException clientGone) {
+            // nothing to answer
+        }
+        return AuthenticationStatus.SEND_FAILURE;
     }
 
     static Optional<UsernamePasswordCredential> basic(String header) {

@@ -3,15 +3,23 @@ package dev.keyright.seats.throttling.boundary;
 import dev.keyright.seats.problems.BusinessException;
 import java.util.Optional;
 
-/** 429: too many invalid license keys from this address; retry after the given seconds. */
+/** 429: too many invalid license keys (or admin passwords) from this address; retry after the given seconds. */
 public class TooManyAttemptsException extends BusinessException {
 
     private final int retryAfter;
 
     public TooManyAttemptsException(int retryAfterSeconds) {
+        this("license keys", retryAfterSeconds);
+    }
+
+    private TooManyAttemptsException(String what, int retryAfterSeconds) {
         super(429, "too-many-attempts", "Too many attempts",
-                "Too many invalid license keys from this address. Retry after " + retryAfterSeconds + " seconds.");
+                "Too many invalid " + what + " from this address. Retry after " + retryAfterSeconds + " seconds.");
         this.retryAfter = retryAfterSeconds;
+    }
+
+    public static TooManyAttemptsException adminCredentials(int retryAfterSeconds) {
+        return new TooManyAttemptsException("admin credentials", retryAfterSeconds);
     }
 
     @Override
