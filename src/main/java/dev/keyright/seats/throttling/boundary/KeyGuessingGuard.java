@@ -40,7 +40,7 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
 
     @PostConstruct
     void init() {
-        ledger = new FailureLedger(config.authSlowAfter(), config.authFailureLimit(), config.authFailureWindow(), 100_000);
+        ledger = FailureLedger.configured(config);
         addresses = new ClientAddresses(config.trustedProxies());
     }
 

@@ -30,7 +30,7 @@ public class PasswordGuessingGuard {
 
     @PostConstruct
     void init() {
-        ledger = new FailureLedger(config.authSlowAfter(), config.authFailureLimit(), config.authFailureWindow(), 100_000);
+        ledger = FailureLedger.configured(config);
         addresses = new ClientAddresses(config.trustedProxies());
     }
 

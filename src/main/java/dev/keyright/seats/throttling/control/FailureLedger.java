@@ -1,5 +1,6 @@
 package dev.keyright.seats.throttling.control;
 
+import dev.keyright.seats.configuration.KeyrightConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -9,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Failed license-key attempts per client address in a sliding window. Past {@code slowAfter} failures an
+ * Failed authentication attempts (license keys, admin credentials) per client address in a sliding window. Past {@code slowAfter} failures an
  * address is slowed down; at {@code refuseAt} it is refused until its oldest counted failure leaves the
  * window. Bounded in memory: at most {@code maxAddresses} addresses are remembered (the stalest go first).
  */
@@ -27,6 +28,11 @@ public final class FailureLedger {
         this.window = window;
         this.maxAddresses = maxAddresses;
         this.failures = new LinkedHashMap<>(16, 0.75f, true);
+    }
+
+    /** A ledger with the configured {@code KEYRIGHT_AUTH_*} limits, remembering up to 100,000 addresses. */
+    public static FailureLedger configured(KeyrightConfig config) {
+        return new FailureLedger(config.authSlowAfter(), config.authFailureLimit(), config.authFailureWindow(), 100_000);
     }
 
     public synchronized void recordFailure(String address, Instant now) {
