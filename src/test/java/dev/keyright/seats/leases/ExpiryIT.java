@@ -10,6 +10,7 @@ import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -61,6 +62,35 @@ class ExpiryIT {
         assertEquals(201, taken.status(), "1 ms after expiresAt + skew the seat is free: " + taken);
         assertEquals(1, taken.json().getInt("seatsInUse"));
         assertEquals(2, Tables.leasesOf(license.getString("licenseId")), "freed by the count, before any reaper ran");
+    }
+
+    @Test
+    void theAdminListJudgesEachPoolByItsOwnLicensesSkewLikeTheSingleLicenseView() {
+        Api api = new Api(base);
+        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject strictLicense = api.createLicense(product + "-s0", 2, 30, 0);
+        JsonObject lenientLicense = api.createLicense(product + "-s10", 2, 30, 10);
+        String strict = strictLicense.getString("licenseId");
+        String lenient = lenientLicense.getString("licenseId");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        JsonObject a = api.acquire(product + "-s0", strictLicense.getString("licenseKey"), "inst-a").json();
+        JsonObject b = api.acquire(product + "-s10", lenientLicense.getString("licenseKey"), "inst-b").json();
+        long expiresAt = Instant.parse(a.getString("expiresAt")).toEpochMilli();
+        assertEquals(expiresAt, Instant.parse(b.getString("expiresAt")).toEpochMilli(), "same TTL, same frozen clock");
+
+        api.freezeClock(expiresAt + 5_000); // past the strict license's expiry + 0 s, within the lenient one's + 10 s
+        Map<String, Integer> listed = new java.util.HashMap<>();
+        for (var entry : api.admin("GET", "/v1/admin/licenses", null).json().getJsonArray("licenses")) {
+            JsonObject item = entry.asJsonObject();
+            listed.put(item.getString("licenseId"), item.getJsonObject("pool").getInt("inUse"));
+        }
+        assertEquals(0, listed.get(strict), "skew 0: expired 5 s ago");
+        assertEquals(1, listed.get(lenient), "skew 10: still live");
+        for (String id : new String[] {strict, lenient}) {
+            JsonObject single = api.admin("GET", "/v1/admin/licenses/" + id, null).json().getJsonObject("pool");
+            assertEquals(single.getInt("inUse"), listed.get(id), "the list and the single view agree for " + id);
+        }
     }
 
     @Test

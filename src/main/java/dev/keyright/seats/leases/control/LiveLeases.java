@@ -4,7 +4,11 @@ import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The live leases of a license, by the one liveness rule, on the index (license_id, expires_at). */
 public final class LiveLeases {
@@ -17,6 +21,35 @@ public final class LiveLeases {
                 .setParameter("licenseId", license.id())
                 .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
                 .getSingleResult();
+    }
+
+    /**
+     * The live leases of many licenses in one query (the admin list), not one per license: every lease
+     * not yet past the largest skew, then each kept only if live under its own license's skew.
+     */
+    public static Map<String, List<Lease>> byLicense(EntityManager em, Collection<License> licenses, Instant now) {
+        Map<String, License> byId = new HashMap<>();
+        Instant oldest = now;
+        for (License license : licenses) {
+            byId.put(license.id(), license);
+            Instant bound = Liveness.oldestLiveExpiry(now, license.skew());
+            oldest = bound.isBefore(oldest) ? bound : oldest;
+        }
+        Map<String, List<Lease>> live = new HashMap<>();
+        byId.keySet().forEach(id -> live.put(id, new ArrayList<>()));
+        if (byId.isEmpty()) {
+            return live;
+        }
+        List<Lease> candidates = em.createNamedQuery(Lease.FIND_MAYBE_LIVE, Lease.class)
+                .setParameter("oldestLiveExpiry", oldest.toEpochMilli())
+                .getResultList();
+        for (Lease lease : candidates) {
+            License license = byId.get(lease.licenseId());
+            if (license != null && lease.isLiveAt(now, license.skew())) {
+                live.get(license.id()).add(lease);
+            }
+        }
+        return live;
     }
 
     public static List<Lease> list(EntityManager em, License license, Instant now) {

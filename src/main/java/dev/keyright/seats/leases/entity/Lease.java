@@ -20,6 +20,8 @@ import java.time.Instant;
 @NamedQuery(name = Lease.FIND_LIVE,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " ORDER BY l.acquiredAt, l.id")
+@NamedQuery(name = Lease.FIND_MAYBE_LIVE,
+        query = "SELECT l FROM Lease l WHERE l.expiresAt >= :oldestLiveExpiry ORDER BY l.acquiredAt, l.id")
 @NamedQuery(name = Lease.FIND_BY_INSTALL,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.clientInstanceId = :clientInstanceId")
 @NamedQuery(name = Lease.FIND_REAPABLE,
@@ -28,6 +30,7 @@ public class Lease {
 
     public static final String COUNT_LIVE = "Lease.countLive";
     public static final String FIND_LIVE = "Lease.findLive";
+    public static final String FIND_MAYBE_LIVE = "Lease.findMaybeLive";
     public static final String FIND_BY_INSTALL = "Lease.findByInstall";
     public static final String FIND_REAPABLE = "Lease.findReapable";
 

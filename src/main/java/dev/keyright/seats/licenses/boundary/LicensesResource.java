@@ -2,6 +2,7 @@ package dev.keyright.seats.licenses.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.inject.Inject;
@@ -39,8 +40,8 @@ public class LicensesResource {
     @GET
     public Response list() {
         JsonArrayBuilder all = JSON.createArrayBuilder();
-        for (License license : licenses.all()) {
-            all.add(LicenseJson.of(license, seats.poolOf(license)));
+        for (Pool pool : seats.poolsOf(licenses.all())) {
+            all.add(LicenseJson.of(pool.license(), pool));
         }
         return Response.ok(JSON.createObjectBuilder().add("licenses", all).build().toString()).build();
     }
