@@ -36,8 +36,18 @@ public final class Faults {
                 || t instanceof java.sql.SQLNonTransientConnectionException
                 || t instanceof java.net.ConnectException
                 || (t instanceof SQLException s && s.getSQLState() != null && s.getSQLState().startsWith("08"))
+                || isClosedPooledConnection(t)
                 || (t instanceof jakarta.resource.ResourceException)
                 || (t != null && t.getClass().getName().endsWith("PoolingException")));
+    }
+
+    /**
+     * The pool's own "Connection closed" (no SQLState), thrown when a statement runs on a pooled connection
+     * that the pool has already destroyed because the database went away (Payara/GlassFish
+     * {@code ConnectionHolder.checkValidity}), for example at commit while MariaDB restarts.
+     */
+    private static boolean isClosedPooledConnection(Throwable t) {
+        return t instanceof SQLException s && s.getSQLState() == null && "Connection closed".equals(s.getMessage());
     }
 
     public static String rootMessage(Throwable e) {

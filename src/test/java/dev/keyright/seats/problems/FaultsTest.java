@@ -35,6 +35,11 @@ class FaultsTest {
     void lostConnectionsMeanTheDatabaseIsUnavailable() {
         assertTrue(Faults.isDatabaseUnavailable(wrapped(new SQLNonTransientConnectionException("socket closed", "08000"))));
         assertTrue(Faults.isDatabaseUnavailable(wrapped(new SQLException("Communications link failure", "08S01"))));
+        Throwable atCommit = new jakarta.transaction.RollbackException("Transaction marked for rollback.")
+                .initCause(new PersistenceException("flush", new SQLException(new SQLException("Connection closed"))));
+        assertTrue(Faults.isDatabaseUnavailable(new EJBException((Exception) atCommit)),
+                "the pool's closed connection, met at commit while the database restarts");
+        assertFalse(Faults.isDatabaseUnavailable(wrapped(new SQLException("Connection closed", "23000"))));
         assertFalse(Faults.isDatabaseUnavailable(wrapped(new SQLException("Duplicate entry", "23000", 1062))));
         assertFalse(Faults.isDatabaseUnavailable(new IllegalStateException("bug")));
     }
