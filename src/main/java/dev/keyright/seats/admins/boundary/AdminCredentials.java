@@ -1,7 +1,7 @@
 package dev.keyright.seats.admins.boundary;
 
+import dev.keyright.seats.admins.entity.Setting;
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.database.Setting;
 import jakarta.ejb.Lock;
 import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
@@ -43,7 +43,6 @@ public class AdminCredentials {
             LOG.info(() -> "Admin user '" + config.adminUser() + "' uses the password from KEYRIGHT_ADMIN_PASSWORD");
             return;
         }
-        Setting.lockStartUp(em); // nodes starting together: exactly one generates the password
         Setting stored = em.find(Setting.class, GENERATED_HASH);
         if (stored == null) {
             String password = PasswordHash.generatePassword();

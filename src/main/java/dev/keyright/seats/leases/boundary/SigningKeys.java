@@ -1,7 +1,6 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.database.Setting;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.entity.SigningKeyRecord;
 import dev.keyright.seats.secrets.ServerSecret;
@@ -29,9 +28,8 @@ import org.jose4j.lang.JoseException;
 
 /**
  * The lease-signing key: created once, stored in the database (private part wrapped by the server
- * secret) where every node finds it, and the same after every restart. Nodes starting together
- * serialize on a lock row, so only the first creates it. Should a database ever hold several keys,
- * all are published and every node signs with the oldest.
+ * secret) where every node finds it, and the same after every restart. If two nodes create one at the
+ * same moment, both keys are published and every node signs with the oldest.
  */
 @Singleton
 @Lock(LockType.READ)
@@ -56,7 +54,6 @@ public class SigningKeys {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     @Lock(LockType.WRITE)
     public void load() {
-        Setting.lockStartUp(em); // nodes starting together: exactly one creates the key, the others find it
         List<SigningKeyRecord> keys = all();
         if (keys.isEmpty()) {
             em.persist(generate());
