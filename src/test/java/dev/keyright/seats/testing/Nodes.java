@@ -33,10 +33,15 @@ public final class Nodes implements AutoCloseable {
         this.logs = Files.createDirectories(Path.of("target", "nodes"));
     }
 
-    /** Starts {@code count} nodes at once and waits until each serves the application. */
+    /**
+     * Starts {@code count} nodes as the README says to start a new installation: the first alone on the
+     * empty database (it creates the signing key), then the others at once; waits until each serves.
+     */
     public List<Node> start(int count) throws Exception {
         List<Node> started = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        started.add(launch(freePort()));
+        started.get(0).awaitReady(Duration.ofSeconds(240));
+        for (int i = 1; i < count; i++) {
             started.add(launch(freePort()));
         }
         for (Node node : started) {
