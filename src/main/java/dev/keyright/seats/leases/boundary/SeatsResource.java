@@ -1,9 +1,9 @@
 package dev.keyright.seats.leases.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import dev.keyright.seats.idempotency.boundary.IdempotentRequests;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;

@@ -2,8 +2,7 @@ package dev.keyright.seats.throttling.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.problems.ProblemResponses;
-import dev.keyright.seats.throttling.control.ClientAddresses;
-import dev.keyright.seats.throttling.control.FailureLedger;
+import dev.keyright.seats.throttling.control.Throttle;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,7 +13,6 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.time.Clock;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Slows, then refuses with 429, a client address that keeps presenting invalid license keys to the
@@ -35,13 +33,11 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
     @Inject
     Clock clock;
 
-    private FailureLedger ledger;
-    private ClientAddresses addresses;
+    private Throttle throttle;
 
     @PostConstruct
     void init() {
-        ledger = FailureLedger.configured(config);
-        addresses = new ClientAddresses(config.trustedProxies());
+        throttle = Throttle.configured(config);
     }
 
     @Override
@@ -49,21 +45,17 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
         if (!request.getUriInfo().getPath().startsWith(CLIENT_API)) {
             return;
         }
-        String address = addresses.of(servletRequest.getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));
+        String address = throttle.addressOf(servletRequest.getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));
         request.setProperty(ADDRESS, address);
-        FailureLedger.Verdict verdict = ledger.verdict(address, clock.instant());
-        if (verdict.kind() == FailureLedger.Verdict.Kind.REFUSE) {
-            request.abortWith(ProblemResponses.of(new TooManyAttemptsException(verdict.retryAfterSeconds())));
-        } else if (verdict.kind() == FailureLedger.Verdict.Kind.SLOW) {
-            LockSupport.parkNanos(verdict.delay().toNanos());
-        }
+        throttle.admit(address, clock.instant())
+                .ifPresent(retryAfter -> request.abortWith(ProblemResponses.of(new TooManyAttemptsException(retryAfter))));
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         Object address = request.getProperty(ADDRESS);
         if (address != null && response.getStatus() == 401) {
-            ledger.recordFailure((String) address, clock.instant());
+            throttle.failed((String) address, clock.instant());
         }
     }
 }

@@ -1,15 +1,14 @@
 package dev.keyright.seats.throttling.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.throttling.control.ClientAddresses;
-import dev.keyright.seats.throttling.control.FailureLedger;
+import dev.keyright.seats.throttling.control.Throttle;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
+import java.util.OptionalInt;
 
 /**
  * Slows, then refuses, a client address that keeps presenting wrong admin credentials: the admin
@@ -25,33 +24,25 @@ public class PasswordGuessingGuard {
     @Inject
     Clock clock;
 
-    private FailureLedger ledger;
-    private ClientAddresses addresses;
+    private Throttle throttle;
 
     @PostConstruct
     void init() {
-        ledger = FailureLedger.configured(config);
-        addresses = new ClientAddresses(config.trustedProxies());
+        throttle = Throttle.configured(config);
     }
 
     /** Before a credential is checked: the refusal to send, if any; slows the caller when it is close to one. */
     public Optional<TooManyAttemptsException> admit(HttpServletRequest request) {
-        FailureLedger.Verdict verdict = ledger.verdict(addressOf(request), clock.instant());
-        if (verdict.kind() == FailureLedger.Verdict.Kind.REFUSE) {
-            return Optional.of(TooManyAttemptsException.adminCredentials(verdict.retryAfterSeconds()));
-        }
-        if (verdict.kind() == FailureLedger.Verdict.Kind.SLOW) {
-            LockSupport.parkNanos(verdict.delay().toNanos());
-        }
-        return Optional.empty();
+        OptionalInt retryAfter = throttle.admit(addressOf(request), clock.instant());
+        return retryAfter.isPresent() ? Optional.of(TooManyAttemptsException.adminCredentials(retryAfter.getAsInt())) : Optional.empty();
     }
 
     /** A credential was presented and was wrong. */
     public void failed(HttpServletRequest request) {
-        ledger.recordFailure(addressOf(request), clock.instant());
+        throttle.failed(addressOf(request), clock.instant());
     }
 
     private String addressOf(HttpServletRequest request) {
-        return addresses.of(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"));
+        return throttle.addressOf(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.keyright.seats.throttling.control;
 
-import dev.keyright.seats.configuration.KeyrightConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -28,11 +27,6 @@ public final class FailureLedger {
         this.window = window;
         this.maxAddresses = maxAddresses;
         this.failures = new LinkedHashMap<>(16, 0.75f, true);
-    }
-
-    /** A ledger with the configured {@code KEYRIGHT_AUTH_*} limits, remembering up to 100,000 addresses. */
-    public static FailureLedger configured(KeyrightConfig config) {
-        return new FailureLedger(config.authSlowAfter(), config.authFailureLimit(), config.authFailureWindow(), 100_000);
     }
 
     public synchronized void recordFailure(String address, Instant now) {
