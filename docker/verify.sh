@@ -136,9 +136,9 @@ boot_image() {
     (
         cd "$SIM"
         exec env "$@" KEYRIGHT_HOME="$SIM" PAYARA_MICRO_JAR="$MICRO_JAR" KEYRIGHT_DATA_DIR="$SIM/data" \
+            KEYRIGHT_PREBOOT_FILE="$WORK/loopback.asadmin" \
             MEM_MAX_RAM_PERCENTAGE=60.0 JVM_ARGS="-Xmx512m" \
-            setsid timeout 600 /bin/sh "$SIM/entrypoint.sh" --port "$HTTP" --rootdir "$WORK/micro-$name" \
-            --prebootcommandfile "$WORK/loopback.asadmin"
+            setsid timeout 600 /bin/sh "$SIM/entrypoint.sh" --port "$HTTP" --rootdir "$WORK/micro-$name"
     ) > "$WORK/server.log" 2>&1 &
     PGID=$!
     local boot=$SECONDS
@@ -174,7 +174,11 @@ for method in curl bash java; do
 done
 log "ok - healthcheck.sh: healthy on the running server (jwks and /v1/health), unhealthy on a dead port and on a 404, with curl, with bash only, with java only"
 "$ROOT/.ci/lifecycle-smoke" "http://127.0.0.1:$HTTP" "$ADMIN_PASSWORD" | sed 's/^/    /' || die "[mariadb] the seat lifecycle failed"
-log "ok - entrypoint.sh with KEYRIGHT_DB_URL: MariaDB through mariadb.asadmin, JSON logs, seat lifecycle passes"
+TRACE_HEAD=$(curl -s -o /dev/null -D - -X TRACE "http://127.0.0.1:$HTTP/v1/seats/pool")
+grep -qi '^Server: Payara' <<< "$TRACE_HEAD" && die "[mariadb] the container's banner is back (hardening.asadmin not applied): $TRACE_HEAD"
+grep -q '^HTTP/1.1 405' <<< "$TRACE_HEAD" || die "[mariadb] TRACE is not refused by the application: $TRACE_HEAD"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$HTTP/openapi")" = 404 ] || die "[mariadb] Payara's /openapi is served"
+log "ok - entrypoint.sh with KEYRIGHT_DB_URL: MariaDB through mariadb.asadmin, JSON logs, seat lifecycle passes, hardening.asadmin applied (no banner, TRACE 405, no /openapi)"
 stop_group "$PGID"; PGID=""
 
 ADMIN_PASSWORD="docker-$(openssl rand -hex 8)"

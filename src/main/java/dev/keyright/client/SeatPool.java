@@ -10,15 +10,15 @@ public record SeatPool(String product, int inUse, int max, List<Holder> holders)
         holders = List.copyOf(holders);
     }
 
-    /** One live seat, as shown to other holders (lease ids are never shown). */
-    public record Holder(String user, String host, String clientInstanceId, Instant acquiredAt, Instant expiresAt) {
+    /** One live seat, as shown to other holders (lease ids and client instance ids are never shown). */
+    public record Holder(String user, String host, Instant acquiredAt, Instant expiresAt) {
     }
 
     static SeatPool read(String body) {
         JsonObject pool = JsonObject.parse(body);
         List<Holder> holders = pool.findList("holders").stream().map(JsonObject::of)
                 .map(h -> new Holder(h.findString("user").orElse(""), h.findString("host").orElse(""),
-                        h.findString("clientInstanceId").orElse(""), h.findInstant("acquiredAt").orElse(null),
+                        h.findInstant("acquiredAt").orElse(null),
                         h.findInstant("expiresAt").orElse(null)))
                 .toList();
         return new SeatPool(pool.getString("product"), pool.getInt("inUse"), pool.getInt("max"), holders);

@@ -144,7 +144,7 @@ final class FakeSeatService implements Transport {
 
     private Response pool() {
         List<Map<String, Object>> holders = live.values().stream().map(cid -> Map.<String, Object>of(
-                "user", "r.okafor", "host", "lab-ws-14", "clientInstanceId", cid,
+                "user", "r.okafor", "host", "lab-ws-14",
                 "acquiredAt", NOW.minusSeconds(60).toString(), "expiresAt", NOW.plusSeconds(ttlSeconds).toString()))
                 .collect(Collectors.toList());
         return json(200, Map.of("product", PRODUCT, "inUse", live.size(), "max", maxSeats, "holders", holders));

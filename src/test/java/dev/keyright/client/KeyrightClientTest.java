@@ -66,7 +66,7 @@ class KeyrightClientTest {
         assertEquals(lease.leaseId(), renewed.leaseId());
 
         SeatPool pool = client.getSeatPool();
-        assertEquals(new SeatPool.Holder("r.okafor", "lab-ws-14", "inst-test", FakeSeatService.NOW.minusSeconds(60),
+        assertEquals(new SeatPool.Holder("r.okafor", "lab-ws-14", FakeSeatService.NOW.minusSeconds(60),
                 FakeSeatService.NOW.plusSeconds(120)), pool.holders().get(0));
         assertEquals(1, pool.inUse());
         assertEquals(2, pool.max());

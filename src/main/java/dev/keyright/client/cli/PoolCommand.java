@@ -30,7 +30,7 @@ final class PoolCommand {
         }
         out.println(pool.product() + ": " + pool.inUse() + " of " + pool.max() + " seats in use");
         for (SeatPool.Holder holder : pool.holders()) {
-            out.println("  " + label(holder) + "  " + holder.clientInstanceId() + "  since " + holder.acquiredAt()
+            out.println("  " + label(holder) + "  since " + holder.acquiredAt()
                     + "  until " + holder.expiresAt());
         }
         return ExitCodes.OK;
@@ -51,7 +51,6 @@ final class PoolCommand {
             Map<String, Object> holder = new LinkedHashMap<>();
             holder.put("user", h.user());
             holder.put("host", h.host());
-            holder.put("clientInstanceId", h.clientInstanceId());
             holder.put("acquiredAt", h.acquiredAt() == null ? null : h.acquiredAt().toString());
             holder.put("expiresAt", h.expiresAt() == null ? null : h.expiresAt().toString());
             return holder;

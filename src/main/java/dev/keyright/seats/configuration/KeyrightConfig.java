@@ -34,6 +34,12 @@ public final class KeyrightConfig {
     private final int authFailureLimit;
     private final Duration authFailureWindow;
     private final java.util.Set<String> trustedProxies;
+    private final Networks authTrustedNetworks;
+    private final int authTrustedSlowAfter;
+    private final int authTrustedFailureLimit;
+    private final Duration bodyTimeout;
+    private final int idempotencyRecordsPerInstall;
+    private final int idempotencyRecordsPerLicense;
 
     private KeyrightConfig(Reader in) {
         this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
@@ -55,6 +61,15 @@ public final class KeyrightConfig {
         this.trustedProxies = java.util.Arrays.stream(in.text("KEYRIGHT_TRUSTED_PROXIES", "").split(","))
                 .map(String::trim)
                 .filter(p -> !p.isBlank()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.authTrustedNetworks = in.networks("KEYRIGHT_AUTH_TRUSTED_NETWORKS");
+        this.authTrustedSlowAfter = in.integer("KEYRIGHT_AUTH_TRUSTED_SLOWDOWN_AFTER", 100, 0, 1_000_000);
+        this.authTrustedFailureLimit = in.integer("KEYRIGHT_AUTH_TRUSTED_FAILURE_LIMIT", 400, 1, 1_000_000);
+        if (authTrustedSlowAfter >= authTrustedFailureLimit) {
+            in.problems.add("KEYRIGHT_AUTH_TRUSTED_SLOWDOWN_AFTER must be below KEYRIGHT_AUTH_TRUSTED_FAILURE_LIMIT");
+        }
+        this.bodyTimeout = Duration.ofSeconds(in.integer("KEYRIGHT_BODY_TIMEOUT_SECONDS", 5, 1, 120));
+        this.idempotencyRecordsPerInstall = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL", 8, 1, 1_000);
+        this.idempotencyRecordsPerLicense = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE", 1_000, 1, 1_000_000);
         if (authSlowAfter >= authFailureLimit) {
             in.problems.add("KEYRIGHT_AUTH_SLOWDOWN_AFTER must be below KEYRIGHT_AUTH_FAILURE_LIMIT");
         }
@@ -105,6 +120,12 @@ public final class KeyrightConfig {
     public int authFailureLimit() { return authFailureLimit; }
     public Duration authFailureWindow() { return authFailureWindow; }
     public java.util.Set<String> trustedProxies() { return trustedProxies; }
+    public Networks authTrustedNetworks() { return authTrustedNetworks; }
+    public int authTrustedSlowAfter() { return authTrustedSlowAfter; }
+    public int authTrustedFailureLimit() { return authTrustedFailureLimit; }
+    public Duration bodyTimeout() { return bodyTimeout; }
+    public int idempotencyRecordsPerInstall() { return idempotencyRecordsPerInstall; }
+    public int idempotencyRecordsPerLicense() { return idempotencyRecordsPerLicense; }
 
     /** The largest skew a license may have: the reaper's grace must stay strictly above it. */
     public int maxSkewSeconds() {
@@ -121,6 +142,15 @@ public final class KeyrightConfig {
 
         Optional<String> optional(String name) {
             return Optional.ofNullable(lookup.apply(name)).map(String::trim).filter(v -> !v.isEmpty());
+        }
+
+        Networks networks(String name) {
+            try {
+                return Networks.parse(text(name, ""));
+            } catch (IllegalArgumentException e) {
+                problems.add(name + ": " + e.getMessage());
+                return Networks.none();
+            }
         }
 
         String text(String name, String fallback) {

@@ -1,6 +1,9 @@
 package dev.keyright.seats.database;
 
+import dev.keyright.seats.configuration.DataDirectory;
 import dev.keyright.seats.configuration.KeyrightConfig;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,16 +18,22 @@ import org.h2.jdbcx.JdbcDataSource;
  */
 public class EmbeddedDataSource implements DataSource {
 
+    private static final String FILE_NAME = "keyright";
+
     private final JdbcDataSource h2 = new JdbcDataSource();
+    private final Path dataDir;
+    private volatile boolean filesPrivate;
 
     public EmbeddedDataSource() {
-        h2.setURL(url(KeyrightConfig.fromEnvironment()));
+        KeyrightConfig config = KeyrightConfig.fromEnvironment();
+        dataDir = config.dataDir();
+        h2.setURL(url(config));
         h2.setUser("keyright");
         h2.setPassword("");
     }
 
     static String url(KeyrightConfig config) {
-        String file = config.dataDir().resolve("keyright").toString().replace('\\', '/');
+        String file = config.dataDir().resolve(FILE_NAME).toString().replace('\\', '/');
         // LOCK_TIMEOUT bounds a checkout's wait for the license row lock, like innodb_lock_wait_timeout.
         return "jdbc:h2:file:" + file + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=3000;DB_CLOSE_ON_EXIT=FALSE";
     }
@@ -40,12 +49,33 @@ public class EmbeddedDataSource implements DataSource {
 
     @Override
     public Connection getConnection() throws SQLException {
-        return h2.getConnection();
+        if (!filesPrivate) {
+            makePrivate();
+        }
+        Connection connection = h2.getConnection();
+        if (!filesPrivate) {
+            try {
+                DataDirectory.makeFilesPrivate(dataDir, FILE_NAME + ".");
+                filesPrivate = true;
+            } catch (IOException e) {
+                throw new SQLException("Cannot make the embedded database private in " + dataDir + ": " + e.getMessage(), e);
+            }
+        }
+        return connection;
     }
 
     @Override
     public Connection getConnection(String user, String password) throws SQLException {
-        return h2.getConnection();
+        return getConnection();
+    }
+
+    /** The folder is private before H2 creates its file in it, so the file is never readable by others. */
+    private void makePrivate() throws SQLException {
+        try {
+            DataDirectory.ensurePrivate(dataDir);
+        } catch (IOException e) {
+            throw new SQLException("Cannot create the data folder " + dataDir + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -6,7 +6,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
-import jakarta.json.stream.JsonParsingException;
 import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -23,6 +22,11 @@ import java.util.regex.Pattern;
 public final class JsonBodies {
 
     public static final int MAX_DEPTH = 8;
+    /**
+     * Numbers in a request are whole numbers written plainly: no fraction, no exponent ({@code 5e0} and
+     * {@code 1E2} alike are refused), at most 18 digits, so no number is ever too large to read.
+     */
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("-?(0|[1-9][0-9]{0,17})");
 
     private JsonBodies() {
     }
@@ -34,7 +38,7 @@ public final class JsonBodies {
         checkShape(body);
         try {
             return JSON.createReader(new StringReader(body)).readObject();
-        } catch (JsonException | IllegalStateException e) {
+        } catch (JsonException | IllegalStateException | UnsupportedOperationException e) {
             throw new InvalidRequestException("body", "is not a valid JSON object");
         }
     }
@@ -42,6 +46,7 @@ public final class JsonBodies {
     private static void checkShape(String body) {
         Deque<Set<String>> objects = new ArrayDeque<>();
         int depth = 0;
+        String member = "body";
         try (JsonParser parser = JSON.createParser(new StringReader(body))) {
             if (!parser.hasNext() || parser.next() != JsonParser.Event.START_OBJECT) {
                 throw new InvalidRequestException("body", "must be a JSON object");
@@ -62,16 +67,20 @@ public final class JsonBodies {
                         objects.pop();
                     }
                     case KEY_NAME -> {
+                        member = printable(parser.getString());
                         if (!objects.peek().add(parser.getString())) {
-                            throw new InvalidRequestException(printable(parser.getString()), "appears more than once");
+                            throw new InvalidRequestException(member, "appears more than once");
+                        }
+                    }
+                    case VALUE_NUMBER -> {
+                        if (!WHOLE_NUMBER.matcher(parser.getString()).matches()) {
+                            throw new InvalidRequestException(member, "must be a whole number of at most 18 digits");
                         }
                     }
                     default -> { }
                 }
             }
-        } catch (JsonParsingException e) {
-            throw new InvalidRequestException("body", "is not valid JSON");
-        } catch (JsonException | IllegalStateException | java.util.NoSuchElementException e) {
+        } catch (JsonException | IllegalStateException | UnsupportedOperationException | java.util.NoSuchElementException e) {
             throw new InvalidRequestException("body", "is not valid JSON");
         }
     }
@@ -115,8 +124,21 @@ public final class JsonBodies {
         return Optional.of(text);
     }
 
+    /**
+     * An optional whole-number field of any int value; its range is the business rule's to judge and to
+     * name (a TTL's bounds are the policy's), so a refusal never quotes a range that is not the real one.
+     */
+    public static Optional<Integer> wholeNumber(JsonObject object, String name, List<FieldError> errors) {
+        return integer(object, name, Integer.MIN_VALUE, Integer.MAX_VALUE, "must be a whole number", errors);
+    }
+
     /** An optional whole-number field within [min, max]. */
     public static Optional<Integer> integer(JsonObject object, String name, int min, int max, List<FieldError> errors) {
+        return integer(object, name, min, max, "must be a whole number from " + min + " to " + max, errors);
+    }
+
+    private static Optional<Integer> integer(JsonObject object, String name, int min, int max, String message,
+                                             List<FieldError> errors) {
         JsonValue value = object.get(name);
         if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
             return Optional.empty();
@@ -126,9 +148,8 @@ public final class JsonBodies {
             return Optional.empty();
         }
         jakarta.json.JsonNumber number = object.getJsonNumber(name);
-        if (!number.isIntegral() || number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(min)) < 0
-                || number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
-            errors.add(new FieldError(name, "must be a whole number from " + min + " to " + max));
+        if (!WHOLE_NUMBER.matcher(number.toString()).matches() || number.longValue() < min || number.longValue() > max) {
+            errors.add(new FieldError(name, message));
             return Optional.empty();
         }
         return Optional.of(number.intValue());

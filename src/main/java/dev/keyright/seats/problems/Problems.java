@@ -57,8 +57,9 @@ public final class Problems {
             case 404 -> document(404, "not-found", "Not found", "There is nothing at this address.", Map.of());
             case 405 -> document(405, "method-not-allowed", "Method not allowed", "This address does not accept that method.", Map.of());
             case 406 -> document(406, "not-acceptable", "Not acceptable", "This resource answers in JSON only.", Map.of());
+            case 408 -> document(408, "request-timeout", "Request timeout", "The request body did not arrive in time.", Map.of());
             case 413 -> document(413, "payload-too-large", "Payload too large", "The request body is larger than allowed.", Map.of());
-            case 415 -> document(415, "unsupported-media-type", "Unsupported media type", "Send application/json.", Map.of());
+            case 415 -> document(415, "unsupported-media-type", "Unsupported media type", "Send application/json in UTF-8.", Map.of());
             case 429 -> document(429, "too-many-requests", "Too many requests", "Slow down and retry later.", Map.of());
             case 503 -> document(503, "service-unavailable", "Service unavailable", "Try again shortly.", Map.of());
             default -> status >= 500

@@ -9,10 +9,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * Headers on every response: no content sniffing, no framing, no referrers, no server banner; and
- * API answers (which carry lease tokens and one-time license keys) are never stored by caches.
+ * Headers on every response: no content sniffing, no framing, no referrers, no server banner, and
+ * never stored by caches (answers carry lease tokens and one-time license keys). The same on every path,
+ * so no spelling of a path can lose them; a resource may relax caching for its own static files.
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class SecurityHeaders extends HttpFilter {
 
     private static final long serialVersionUID = 1L;
@@ -24,9 +25,7 @@ public class SecurityHeaders extends HttpFilter {
         response.setHeader("X-Frame-Options", "DENY");
         response.setHeader("Referrer-Policy", "no-referrer");
         response.setHeader("Server", "Keyright");
-        if (request.getRequestURI().startsWith("/v1/")) {
-            response.setHeader("Cache-Control", "no-store");
-        }
+        response.setHeader("Cache-Control", "no-store");
         chain.doFilter(request, response);
     }
 }

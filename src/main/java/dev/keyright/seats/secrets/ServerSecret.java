@@ -1,13 +1,13 @@
 package dev.keyright.seats.secrets;
 
 import dev.keyright.seats.configuration.ConfigurationException;
+import dev.keyright.seats.configuration.DataDirectory;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -60,16 +60,12 @@ public final class ServerSecret {
     }
 
     private static void create(Path file) throws IOException {
-        Files.createDirectories(file.getParent());
+        DataDirectory.ensurePrivate(file.getParent());
         byte[] fresh = new byte[32];
         RANDOM.nextBytes(fresh);
         Path temp = Files.createTempFile(file.getParent(), "secret", ".tmp");
         try {
-            try {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-            } catch (UnsupportedOperationException notPosix) {
-                // best effort on file systems without POSIX permissions
-            }
+            DataDirectory.makePrivate(temp);
             Files.writeString(temp, Base64.getEncoder().encodeToString(fresh));
             Files.move(temp, file); // atomic create: a racing node keeps the first file
         } catch (FileAlreadyExistsException raced) {

@@ -54,4 +54,16 @@ class KeyrightConfigTest {
         assertTrue(read(Map.of("KEYRIGHT_DB_URL", "jdbc:mariadb://db/keyright")).externalDatabaseRequested());
         assertFalse(read(Map.of("KEYRIGHT_DB_URL", "  ")).externalDatabaseRequested());
     }
+
+    @Test
+    void trustedNetworksAndIdempotencyBoundsAreReadAndChecked() {
+        KeyrightConfig config = read(Map.of("KEYRIGHT_AUTH_TRUSTED_NETWORKS", "10.0.0.0/8"));
+        assertTrue(config.authTrustedNetworks().contains("10.1.2.3"));
+        assertEquals(8, config.idempotencyRecordsPerInstall());
+        assertEquals(1_000, config.idempotencyRecordsPerLicense());
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> read(Map.of(
+                "KEYRIGHT_AUTH_TRUSTED_NETWORKS", "10.0.0.0/8,office", "KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE", "0")));
+        assertTrue(e.getMessage().contains("KEYRIGHT_AUTH_TRUSTED_NETWORKS: 'office' is not an address"), e.getMessage());
+        assertTrue(e.getMessage().contains("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE must be between 1"), e.getMessage());
+    }
 }

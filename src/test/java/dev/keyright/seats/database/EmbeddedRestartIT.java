@@ -43,6 +43,8 @@ class EmbeddedRestartIT {
         String jwks;
         try {
             first.awaitReady(Duration.ofSeconds(240));
+            assertEquals(java.util.Set.of(first.port()), listeningPorts(first.pid()),
+                    "the README's command listens on its HTTP port only: no Hazelcast (--nohazelcast)");
             Matcher generated = GENERATED.matcher(first.log());
             assertTrue(generated.find(), "the first start prints the generated admin password once");
             password = generated.group(1);
@@ -69,6 +71,28 @@ class EmbeddedRestartIT {
             second.stop();
         }
         assertTrue(Files.exists(work.resolve("data").resolve("server.secret")));
+        assertEquals("rwx------", permissions(work.resolve("data")), "the data folder is the server user's alone");
+        assertEquals("rw-------", permissions(work.resolve("data").resolve("keyright.mv.db")), "the embedded database file too");
+        assertEquals("rw-------", permissions(work.resolve("data").resolve("server.secret")));
+    }
+
+    /** The TCP ports a process listens on, as {@code ss} tells (iproute2, on every machine of this kind). */
+    private static java.util.Set<Integer> listeningPorts(long pid) throws Exception {
+        Process ss = new ProcessBuilder("ss", "-Hltnp").redirectErrorStream(true).start();
+        String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, ss.waitFor(), out);
+        java.util.Set<Integer> ports = new java.util.TreeSet<>();
+        for (String line : out.split("\n")) {
+            if (line.contains("pid=" + pid + ",")) {
+                String local = line.trim().split("\\s+")[3];
+                ports.add(Integer.parseInt(local.substring(local.lastIndexOf(':') + 1)));
+            }
+        }
+        return ports;
+    }
+
+    private static String permissions(Path path) throws java.io.IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
     @Test

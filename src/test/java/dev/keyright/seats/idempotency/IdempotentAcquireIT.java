@@ -226,4 +226,67 @@ class IdempotentAcquireIT {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
+
+    /** The largest answer the request limits allow: 256 + 256 three-byte characters of metadata, a 128-character install id. */
+    @Test
+    void theLargestAllowedAcquireIsStoredAndReplayedByteForByte() {
+        Api api = new Api(base);
+        License license = license(api, 2);
+        String dash = "\u2013".repeat(256);
+        String install = "i".repeat(128);
+        String body = jakarta.json.Json.createObjectBuilder().add("product", license.product()).add("licenseKey", license.key())
+                .add("clientInstanceId", install)
+                .add("metadata", jakarta.json.Json.createObjectBuilder().add("user", dash).add("host", dash)).build().toString();
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "largest");
+        Api.Reply first = api.send("POST", "/v1/seats/acquire", body, headers);
+        assertEquals(201, first.status(), first.toString());
+        Api.Reply replay = api.send("POST", "/v1/seats/acquire", body, headers);
+        assertEquals(201, replay.status(), replay.toString());
+        assertEquals("true", replay.header("Idempotent-Replayed"));
+        assertEquals(first.body(), replay.body(), "byte for byte");
+        assertEquals(1, Tables.leasesOf(license.id()));
+    }
+
+    @Test
+    void oneInstallWithEverNewKeysKeepsOnlyItsNewestRecordsAndTheyStillReplay() {
+        Api api = new Api(base);
+        License license = license(api, 3);
+        List<Api.Reply> answers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            answers.add(api.acquire(license.product(), license.key(), "inst-looping", Map.of("Idempotency-Key", "loop-" + i)));
+            assertTrue(answers.get(i).status() == 201 || answers.get(i).status() == 200, answers.get(i).toString());
+        }
+        assertEquals(8, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()),
+                "an install keeps its newest KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL (8) records");
+        for (int i = 32; i < 40; i++) {
+            Api.Reply replay = api.acquire(license.product(), license.key(), "inst-looping", Map.of("Idempotency-Key", "loop-" + i));
+            assertEquals("true", replay.header("Idempotent-Replayed"), "key " + i + " is kept and replays");
+            assertEquals(answers.get(i).body(), replay.body(), "key " + i);
+        }
+        Api.Reply dropped = api.acquire(license.product(), license.key(), "inst-looping", Map.of("Idempotency-Key", "loop-0"));
+        assertEquals(200, dropped.status(), "a dropped key is processed afresh: the install's own seat, renewed");
+        assertNull(dropped.header("Idempotent-Replayed"));
+        assertEquals(1, Tables.leasesOf(license.id()), "and never a second seat");
+        Api.Reply other = api.acquire(license.product(), license.key(), "inst-other", Map.of("Idempotency-Key", "other-1"));
+        assertEquals(201, other.status());
+        assertEquals("true", api.acquire(license.product(), license.key(), "inst-other", Map.of("Idempotency-Key", "other-1"))
+                .header("Idempotent-Replayed"), "another install's record is not pushed out by the looping one");
+    }
+
+    @Test
+    void aLicenseKeepsAtMostItsConfiguredNumberOfRecords() {
+        Api api = new Api(base);
+        License license = license(api, 300);
+        int bound = 200; // KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE in the test servers' environment (pom.xml)
+        for (int i = 0; i < bound + 30; i++) {
+            Api.Reply reply = api.acquire(license.product(), license.key(), "inst-" + i, Map.of("Idempotency-Key", "many-" + i));
+            assertEquals(201, reply.status(), reply.toString());
+        }
+        assertEquals(bound, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ? AND idem_key = 'many-29'", license.id()),
+                "the oldest went first");
+        Api.Reply newest = api.acquire(license.product(), license.key(), "inst-" + (bound + 29), Map.of("Idempotency-Key", "many-" + (bound + 29)));
+        assertEquals("true", newest.header("Idempotent-Replayed"));
+        assertEquals(bound + 30, Tables.leasesOf(license.id()));
+    }
 }

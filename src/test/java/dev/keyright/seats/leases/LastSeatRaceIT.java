@@ -64,10 +64,11 @@ class LastSeatRaceIT {
         for (int round = 0; round < 5; round++) {
             List<Integer> statuses = race(api, product, key, 12);
             assertEquals(1, statuses.stream().filter(s -> s == 201).count(), "round " + round + ": " + statuses);
-            String holder = api.pool(product, key).json().getJsonArray("holders").getJsonObject(0).getString("clientInstanceId");
             assertEquals(1, Tables.leasesOf(license.getString("licenseId")));
-            String leaseId = api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId"), null).json()
-                    .getJsonObject("pool").getJsonArray("holders").getJsonObject(0).getString("leaseId");
+            JsonObject held = api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId"), null).json()
+                    .getJsonObject("pool").getJsonArray("holders").getJsonObject(0);
+            String holder = held.getString("clientInstanceId");
+            String leaseId = held.getString("leaseId");
             assertEquals(204, api.release(key, leaseId).status(), "release by " + holder);
         }
     }

@@ -70,8 +70,13 @@ class SeatLifecycleIT {
         assertEquals(200, pool.status());
         assertEquals(1, pool.json().getInt("inUse"));
         assertEquals(2, pool.json().getInt("max"));
-        assertEquals("inst-a", pool.json().getJsonArray("holders").getJsonObject(0).getString("clientInstanceId"));
+        assertEquals("user-inst-a", pool.json().getJsonArray("holders").getJsonObject(0).getString("user"));
         assertFalse(pool.body().contains(leaseId), "the pool must not reveal lease ids");
+        assertFalse(pool.json().getJsonArray("holders").getJsonObject(0).containsKey("clientInstanceId"),
+                "nor client instance ids, with which another install could reattach to the lease");
+        assertEquals("inst-a", api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId"), null).json()
+                .getJsonObject("pool").getJsonArray("holders").getJsonObject(0).getString("clientInstanceId"),
+                "the administrator sees them");
 
         assertEquals(204, api.release(key, leaseId).status());
         assertEquals(0, api.pool(product, key).json().getInt("inUse"));
@@ -170,6 +175,37 @@ class SeatLifecycleIT {
         assertEquals(429, api.acquire(product, key, "inst-guess", guesser).status(), "even a right key, from that address");
         assertEquals(201, api.acquire(product, key, "inst-elsewhere", Map.of("X-Forwarded-For", "203.0.113.67")).status(),
                 "a correct key from another address is unaffected");
+    }
+
+    @Test
+    void oneProductsMisconfiguredInstallBehindAnOfficeNatDoesNotLockOutAnotherProduct() {
+        Api api = api();
+        String cad = product();
+        String render = product();
+        api.createLicense(cad, 2, 60, 5);
+        String renderKey = api.createLicense(render, 2, 60, 5).getString("licenseKey");
+        Map<String, String> office = Map.of("X-Forwarded-For", "203.0.113.90");
+        int refused = 0;
+        for (int attempt = 1; attempt <= 22; attempt++) {
+            refused += api.acquire(cad, "CAD-WRONG-KEY", "inst-cad-1", office).status() == 429 ? 1 : 0;
+        }
+        assertEquals(2, refused, "the misconfigured install's product is locked out from that address after 20 failures");
+        Api.Reply valid = api.acquire(render, renderKey, "inst-render-1", office);
+        assertEquals(201, valid.status(), "a valid install of another product behind the same address is served: " + valid);
+        assertEquals(200, api.pool(render, renderKey).status());
+    }
+
+    @Test
+    void anAddressInATrustedNetworkHasItsOwnHigherLimits() {
+        Api api = api();
+        String product = product();
+        String key = api.createLicense(product, 2, 60, 5).getString("licenseKey");
+        Map<String, String> trusted = Map.of("X-Forwarded-For", "203.0.113.200"); // KEYRIGHT_AUTH_TRUSTED_NETWORKS (pom.xml)
+        for (int attempt = 1; attempt <= 25; attempt++) {
+            assertEquals(401, api.acquire(product, "WRONG-" + attempt, "inst-t", trusted).status(),
+                    "attempt " + attempt + " is within the trusted network's limit (KEYRIGHT_AUTH_TRUSTED_FAILURE_LIMIT, 400)");
+        }
+        assertEquals(201, api.acquire(product, key, "inst-t", trusted).status());
     }
 
     @Test

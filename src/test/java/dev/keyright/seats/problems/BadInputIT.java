@@ -51,6 +51,7 @@ class BadInputIT {
         assertTrue(corpus.size() >= 200, "corpus size " + corpus.size());
 
         String before = Tables.snapshot();
+        api.markServerLog();
         List<String> failures = new ArrayList<>();
         for (BadRequests.Case bad : corpus) {
             Api.Reply reply = bad.admin()
@@ -62,6 +63,7 @@ class BadInputIT {
             }
         }
         assertEquals(List.of(), failures);
+        assertEquals(List.of(), api.serverWarnings(), "a client's bad input never logs a stack trace, a SEVERE or a WARNING record");
         assertEquals(before, Tables.snapshot(), "no malformed request changed anything");
         assertEquals(200, api.renew(key, leaseId).status(), "and the real lease is still fine");
     }

@@ -98,6 +98,34 @@ final class BadRequests {
         cases.add(new Case("idempotency-key-bad-quote", "POST", "/v1/seats/acquire",
                 Map.of("Content-Type", "application/json", "Idempotency-Key", "\"a\"b\""), valid, false));
 
+        // Bodies that reached the parser's and the database's limits (issue 12): each a 4xx, never a 500.
+        String digits = "1" + "0".repeat(1_100);
+        for (String charset : List.of("bogus", "iso-8859-1", "utf-16", "\"\"", "x;y")) {
+            cases.add(new Case("charset-" + charset, "POST", "/v1/seats/acquire",
+                    Map.of("Content-Type", "application/json; charset=" + charset), valid, false));
+            cases.add(new Case("admin-charset-" + charset, "POST", "/v1/admin/licenses",
+                    Map.of("Content-Type", "application/json; charset=" + charset), "{\"product\":\"p\",\"seats\":2}", true));
+        }
+        cases.add(new Case("digits-unknown-field", "POST", "/v1/seats/acquire", json, valid.replace("}", ",\"x\":" + digits + "}"), false));
+        cases.add(new Case("digits-in-metadata", "POST", "/v1/seats/acquire", json, valid.replace("}", ",\"metadata\":{\"user\":" + digits + "}}"), false));
+        cases.add(new Case("digits-with-key", "POST", "/v1/seats/acquire",
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "digits"), valid.replace("}", ",\"x\":-" + digits + "}"), false));
+        cases.add(new Case("admin-digits-seats", "POST", "/v1/admin/licenses", json, "{\"product\":\"p\",\"seats\":" + digits + "}", true));
+        cases.add(new Case("admin-digits-fraction", "POST", "/v1/admin/licenses", json, "{\"product\":\"p\",\"seats\":0." + digits + "}", true));
+        cases.add(new Case("admin-patch-digits", "PATCH", "/v1/admin/licenses/" + licenseId, json, "{\"ttlSeconds\":" + digits + "}", true));
+        for (String number : List.of("5e0", "1E2", "2.0", "-0.0", "3e-0", "1000000000000000000000")) {
+            cases.add(new Case("admin-seats-" + number, "POST", "/v1/admin/licenses", json, "{\"product\":\"p\",\"seats\":" + number + "}", true));
+        }
+        for (String notAfter : List.of("+1000000000-12-31T23:59:59Z", "-999999999-01-01T00:00:00Z", "99999-12-31T23:59:59Z",
+                "2027-02-30T00:00:00Z", "2027-01-01T00:00:00+01:00", "2027-01-01 00:00:00Z")) {
+            cases.add(new Case("admin-notAfter-" + notAfter, "POST", "/v1/admin/licenses", json,
+                    "{\"product\":\"p\",\"seats\":2,\"notAfter\":\"" + notAfter + "\"}", true));
+        }
+        for (String idempotencyKey : List.of("\"abc", "\"", "abc\"", "a\"b", "\"a\\\"")) {
+            cases.add(new Case("idempotency-key-quote-" + idempotencyKey, "POST", "/v1/seats/acquire",
+                    Map.of("Content-Type", "application/json", "Idempotency-Key", idempotencyKey), valid, false));
+        }
+
         // Renew and release: hostile lease ids and authorization headers.
         cases.add(new Case("renew-nul-id", "POST", "/v1/seats/%00/renew", Map.of("Authorization", "License " + key), null, false, true));
         List<String> leaseIds = List.of("nope", "lease_%27%20OR%20%271%27%3D%271", "lease_..",

@@ -50,10 +50,10 @@ public final class Api {
         }
     }
 
-    /** Each request speaks for a client of its own (a TEST-NET-2 address), unless a test names one. */
+    /** Each request speaks for one of 254 clients (TEST-NET-2 addresses), unless a test names one. */
     private static String someClientAddress() {
         java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
-        return "198.51." + random.nextInt(100, 101) + "." + random.nextInt(1, 255);
+        return "198.51.100." + random.nextInt(1, 255);
     }
 
     public Reply admin(String method, String path, String body) {
@@ -109,6 +109,17 @@ public final class Api {
 
     public void thawClock() {
         send("DELETE", "/test-support/clock/freeze", null, Map.of());
+    }
+
+    /** Forgets what the server logged so far (test deployments only). */
+    public void markServerLog() {
+        send("POST", "/test-support/log/mark", null, Map.of());
+    }
+
+    /** What the server logged at WARNING or above since the mark. */
+    public java.util.List<String> serverWarnings() {
+        return Json.createReader(new StringReader(send("GET", "/test-support/log", null, Map.of()).body())).readArray()
+                .getValuesAs(jakarta.json.JsonString.class).stream().map(jakarta.json.JsonString::getString).toList();
     }
 
     public JsonObject reap() {

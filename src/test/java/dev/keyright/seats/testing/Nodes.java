@@ -70,8 +70,8 @@ public final class Nodes implements AutoCloseable {
         String java = ProcessHandle.current().info().command().orElse("java");
         int port = freePort();
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
-                "--deploy", application.getPath(), "--contextroot", "/", "--nocluster",
-                "--port", String.valueOf(port)).redirectErrorStream(true).redirectOutput(log.toFile());
+                "--deploy", application.getPath(), "--contextroot", "/", "--nohazelcast",
+                "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(), "--port", String.valueOf(port)).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("KEYRIGHT_"));
         builder.environment().putAll(settings);
         return new Node(port, builder.start(), log);
@@ -82,7 +82,8 @@ public final class Nodes implements AutoCloseable {
         Path log = logs.resolve("node-" + port + ".log");
         Path dataDir = Files.createDirectories(Path.of("target", "nodes", "data-" + port));
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
-                "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nocluster",
+                "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nohazelcast",
+                "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(),
                 "--port", String.valueOf(port), "--addlibs", jar("target/lib", "mariadb-java-client-").getPath(),
                 "--postbootcommandfile", new File("server-config/mariadb.asadmin").getPath())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

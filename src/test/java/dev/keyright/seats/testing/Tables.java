@@ -43,8 +43,10 @@ public final class Tables {
 
     /** A fingerprint of every row that matters, to prove a refused request changed nothing. */
     public static String snapshot() {
-        return count("SELECT COUNT(*) FROM license") + "/" + count("SELECT COALESCE(SUM(seats + ttl_seconds + checkouts), 0) FROM license")
+        return count("SELECT COUNT(*) FROM license") + "/" + count("SELECT COALESCE(SUM(CRC32(CONCAT_WS('|', id, product, seats,"
+                + " ttl_seconds, skew_seconds, status, COALESCE(customer, '-'), COALESCE(not_after, -1), checkouts))), 0) FROM license")
                 + "/" + count("SELECT COUNT(*) FROM lease") + "/" + count("SELECT COALESCE(SUM(expires_at), 0) FROM lease")
-                + "/" + count("SELECT COUNT(*) FROM lease_event") + "/" + count("SELECT COUNT(*) FROM idempotency_record");
+                + "/" + count("SELECT COUNT(*) FROM lease_event") + "/" + count("SELECT COUNT(*) FROM idempotency_record")
+                + "/" + count("SELECT COUNT(*) FROM setting") + "/" + count("SELECT COUNT(*) FROM signing_key");
     }
 }

@@ -1,5 +1,7 @@
 package dev.keyright.seats.console.boundary;
 
+import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -22,6 +24,7 @@ import java.util.Map;
  * path, served under a strict Content-Security-Policy (role keyright-admin, enforced by web.xml). The page
  * itself talks to the admin API with the browser's Basic credentials.
  */
+@RolesAllowed(AdminIdentityStore.ROLE)
 @Path("admin")
 public class AdminPageResource {
 

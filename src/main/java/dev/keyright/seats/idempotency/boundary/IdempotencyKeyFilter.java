@@ -4,7 +4,7 @@ import dev.keyright.seats.idempotency.control.Fingerprints;
 import dev.keyright.seats.idempotency.control.IdempotencyKeys;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.problems.ProblemWriter;
-import dev.keyright.seats.problems.RequestBodies;
+import dev.keyright.seats.web.RequestBodies;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -20,7 +20,7 @@ import java.util.Optional;
  * both to the checkout, which replays a stored response (or answers 422 for another request under the
  * same key) after taking the license lock, and stores a success in the same transaction as its lease.
  */
-@WebFilter(urlPatterns = "/v1/seats/acquire")
+@WebFilter(urlPatterns = "/v1/seats/acquire", asyncSupported = true)
 public class IdempotencyKeyFilter extends HttpFilter {
 
     public static final String HEADER = "Idempotency-Key";
@@ -43,14 +43,9 @@ public class IdempotencyKeyFilter extends HttpFilter {
                     "must be 1 to " + IdempotencyKeys.MAX_LENGTH + " printable ASCII characters, bare or as a quoted string"));
             return;
         }
-        RequestBodies.Cached body = RequestBodies.cache(request);
-        if (body.tooLarge()) {
-            ProblemWriter.write(response, 413);
-            return;
-        }
         request.setAttribute(IdempotentRequests.KEY_ATTRIBUTE, key.get());
         request.setAttribute(IdempotentRequests.FINGERPRINT_ATTRIBUTE,
-                Fingerprints.of(request.getMethod(), request.getRequestURI(), body.text()));
-        chain.doFilter(body.request(), response);
+                Fingerprints.of(request.getMethod(), request.getRequestURI(), RequestBodies.text(request)));
+        chain.doFilter(request, response);
     }
 }

@@ -27,7 +27,7 @@ public final class Fingerprints {
     static String canonical(String body) {
         try {
             return sorted(JSON.createReader(new StringReader(body)).readValue()).toString();
-        } catch (JsonException | IllegalStateException e) {
+        } catch (JsonException | IllegalStateException | UnsupportedOperationException e) {
             return body; // not JSON: the request will be refused, and nothing is stored for it
         }
     }

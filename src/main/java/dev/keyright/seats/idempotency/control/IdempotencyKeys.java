@@ -4,7 +4,8 @@ import java.util.Optional;
 
 /**
  * Reads an {@code Idempotency-Key} header: the structured-field string form ({@code "abc"}) and the
- * bare form ({@code abc}) are the same key. A key is 1 to 255 printable ASCII characters.
+ * bare form ({@code abc}) are the same key. A key is 1 to 255 printable ASCII characters; a bare key
+ * holds no {@code "}, and a value that opens a quoted string must close it.
  */
 public final class IdempotencyKeys {
 
@@ -19,10 +20,13 @@ public final class IdempotencyKeys {
             return Optional.empty();
         }
         String value = header.strip();
-        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+        if (value.startsWith("\"")) {
+            if (value.length() < 2 || !value.endsWith("\"")) {
+                return Optional.empty(); // an unterminated quoted string
+            }
             return unquote(value.substring(1, value.length() - 1)).filter(IdempotencyKeys::valid);
         }
-        return Optional.of(value).filter(IdempotencyKeys::valid);
+        return Optional.of(value).filter(IdempotencyKeys::valid).filter(key -> key.indexOf('"') < 0);
     }
 
     /** sf-string: {@code \"} and {@code \\} are the only escapes; a bare quote inside is invalid. */

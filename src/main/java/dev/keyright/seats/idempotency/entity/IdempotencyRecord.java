@@ -9,17 +9,28 @@ import java.time.Instant;
 
 /**
  * A successful acquire's response, stored in the same transaction as its lease and replayed byte for
- * byte to a retry with the same key. Keyed by (license, Idempotency-Key); kept 24 hours.
+ * byte to a retry with the same key. Keyed by (license, Idempotency-Key); kept 24 hours, and bounded per
+ * install and per license ({@code IdempotencyRecords}).
  */
 @Entity
 @Table(name = "idempotency_record")
 @NamedQuery(name = IdempotencyRecord.FIND_EXPIRED,
         query = "SELECT r.id FROM IdempotencyRecord r WHERE r.createdAt < :before ORDER BY r.createdAt")
 @NamedQuery(name = IdempotencyRecord.DELETE_BY_IDS, query = "DELETE FROM IdempotencyRecord r WHERE r.id IN :ids")
+@NamedQuery(name = IdempotencyRecord.FIND_NEWEST_OF_INSTALL, query = "SELECT r.id FROM IdempotencyRecord r"
+        + " WHERE r.licenseId = :licenseId AND r.clientInstanceId = :clientInstanceId AND r.id <> :keep"
+        + " ORDER BY r.createdAt DESC, r.id DESC")
+@NamedQuery(name = IdempotencyRecord.FIND_NEWEST_OF_LICENSE, query = "SELECT r.id FROM IdempotencyRecord r"
+        + " WHERE r.licenseId = :licenseId AND r.id <> :keep ORDER BY r.createdAt DESC, r.id DESC")
+@NamedQuery(name = IdempotencyRecord.COUNT_OF_LICENSE,
+        query = "SELECT COUNT(r) FROM IdempotencyRecord r WHERE r.licenseId = :licenseId")
 public class IdempotencyRecord {
 
     public static final String FIND_EXPIRED = "IdempotencyRecord.findExpired";
     public static final String DELETE_BY_IDS = "IdempotencyRecord.deleteByIds";
+    public static final String FIND_NEWEST_OF_INSTALL = "IdempotencyRecord.findNewestOfInstall";
+    public static final String FIND_NEWEST_OF_LICENSE = "IdempotencyRecord.findNewestOfLicense";
+    public static final String COUNT_OF_LICENSE = "IdempotencyRecord.countOfLicense";
 
     @Id
     private String id;
@@ -27,6 +38,8 @@ public class IdempotencyRecord {
     private String licenseId;
     @Column(name = "idem_key")
     private String key;
+    @Column(name = "client_instance_id")
+    private String clientInstanceId;
     private String fingerprint;
     private int status;
     private String location;
@@ -37,10 +50,11 @@ public class IdempotencyRecord {
     protected IdempotencyRecord() {
     }
 
-    public IdempotencyRecord(IdempotencyClaim claim, StoredResponse response, Instant createdAt) {
+    public IdempotencyRecord(IdempotencyClaim claim, String clientInstanceId, StoredResponse response, Instant createdAt) {
         this.id = claim.id();
         this.licenseId = claim.licenseId();
         this.key = claim.key();
+        this.clientInstanceId = clientInstanceId;
         this.fingerprint = claim.fingerprint();
         this.status = response.status();
         this.location = response.location();

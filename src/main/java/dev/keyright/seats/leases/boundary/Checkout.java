@@ -1,5 +1,6 @@
 package dev.keyright.seats.leases.boundary;
 
+import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
@@ -13,6 +14,7 @@ import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -41,6 +43,8 @@ public class Checkout {
     EntityManager em;
     @Inject
     SigningKeys signingKeys;
+    @EJB
+    IdempotencyRecords records;
 
     public AcquireOutcome checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim) {
         License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
@@ -48,7 +52,7 @@ public class Checkout {
             throw new InvalidLicenseException();
         }
         if (claim != null) {
-            IdempotencyRecord earlier = em.find(IdempotencyRecord.class, claim.id());
+            IdempotencyRecord earlier = records.find(claim).orElse(null);
             if (earlier != null) {
                 if (!earlier.sameRequestAs(claim)) {
                     throw new IdempotencyKeyReusedException();
@@ -63,7 +67,7 @@ public class Checkout {
         AcquireOutcome outcome = returningInstall(license, holder, now)
                 .orElseGet(() -> grant(license, holder, prepared));
         if (claim != null) {
-            em.persist(new IdempotencyRecord(claim, outcome.response(), now));
+            records.store(claim, holder.clientInstanceId(), outcome.response(), now);
         }
         return outcome;
     }

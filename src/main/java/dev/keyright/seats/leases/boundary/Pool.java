@@ -16,27 +16,32 @@ public record Pool(License license, List<Lease> holders) {
         return holders.size();
     }
 
-    /** The client's view: holders without lease ids (those are the holders' capabilities). */
+    /**
+     * The client's view: holders without lease ids (those are the holders' capabilities) and without
+     * client instance ids (with one, any key holder could reattach to another install's lease).
+     */
     public JsonObject toClientJson() {
         return json(false);
     }
 
-    /** The administrator's view: holders with their lease ids, for revocation. */
+    /** The administrator's view: holders with their lease ids and client instance ids, for revocation. */
     public JsonObject toAdminJson() {
         return json(true);
     }
 
-    private JsonObject json(boolean withLeaseIds) {
+    private JsonObject json(boolean admin) {
         JsonArrayBuilder list = JSON.createArrayBuilder();
         for (Lease lease : holders) {
             JsonObjectBuilder holder = JSON.createObjectBuilder();
-            if (withLeaseIds) {
+            if (admin) {
                 holder.add("leaseId", lease.id());
             }
             addNullable(holder, "user", lease.holder().user());
             addNullable(holder, "host", lease.holder().host());
-            holder.add("clientInstanceId", lease.holder().clientInstanceId())
-                    .add("acquiredAt", LeaseBody.timestamp(lease.acquiredAt()))
+            if (admin) {
+                holder.add("clientInstanceId", lease.holder().clientInstanceId());
+            }
+            holder.add("acquiredAt", LeaseBody.timestamp(lease.acquiredAt()))
                     .add("expiresAt", LeaseBody.timestamp(lease.expiresAt()));
             list.add(holder);
         }

@@ -1,6 +1,7 @@
 package dev.keyright.seats.licenses.boundary;
 
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.problems.JsonBodies;
@@ -22,9 +23,9 @@ public record LicenseChange(Optional<Integer> seats, Optional<Integer> ttlSecond
         JsonObject json = JsonBodies.parseObject(body);
         List<FieldError> errors = new ArrayList<>();
         JsonBodies.onlyFields(json, "", FIELDS, errors);
-        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, 1_000_000, errors);
-        Optional<Integer> ttl = JsonBodies.integer(json, "ttlSeconds", 1, Integer.MAX_VALUE, errors);
-        Optional<Integer> skew = JsonBodies.integer(json, "skewSeconds", 0, Integer.MAX_VALUE, errors);
+        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, Policy.MAX_SEATS, errors);
+        Optional<Integer> ttl = JsonBodies.wholeNumber(json, "ttlSeconds", errors);
+        Optional<Integer> skew = JsonBodies.wholeNumber(json, "skewSeconds", errors);
         Optional<License.Status> status = JsonBodies.string(json, "status", "", false, 16, STATUS,
                 "must be \"active\" or \"suspended\"", errors).map(s -> License.Status.valueOf(s.toUpperCase()));
         if (errors.isEmpty() && json.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.keyright.seats.licenses.boundary;
 
+import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.problems.JsonBodies;
@@ -17,6 +18,8 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
                              Optional<String> customer, Optional<Instant> notAfter) {
 
     public static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** Four-digit years only (RFC 3339): {@code Instant.parse} alone takes years up to a billion. */
+    private static final Pattern RFC_3339_UTC = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z");
     private static final Set<String> FIELDS = Set.of("product", "seats", "ttlSeconds", "skewSeconds", "customer", "notAfter");
 
     public static LicenseRequest parse(String body) {
@@ -25,12 +28,12 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
         JsonBodies.onlyFields(json, "", FIELDS, errors);
         Optional<String> product = JsonBodies.string(json, "product", "", true, 64, PRODUCT,
                 "must be 1 to 64 characters of letters, digits, '.', '_' or '-'", errors);
-        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, 1_000_000, errors);
+        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, Policy.MAX_SEATS, errors);
         if (seats.isEmpty() && errors.stream().noneMatch(e -> e.field().equals("seats"))) {
             errors.add(new FieldError("seats", "is required"));
         }
-        Optional<Integer> ttl = JsonBodies.integer(json, "ttlSeconds", 1, Integer.MAX_VALUE, errors);
-        Optional<Integer> skew = JsonBodies.integer(json, "skewSeconds", 0, Integer.MAX_VALUE, errors);
+        Optional<Integer> ttl = JsonBodies.wholeNumber(json, "ttlSeconds", errors);
+        Optional<Integer> skew = JsonBodies.wholeNumber(json, "skewSeconds", errors);
         Optional<String> customer = JsonBodies.string(json, "customer", "", false, 256, null, null, errors);
         Optional<Instant> notAfter = JsonBodies.string(json, "notAfter", "", false, 40, null, null, errors)
                 .flatMap(text -> timestamp(text, errors));
@@ -42,6 +45,9 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
 
     private static Optional<Instant> timestamp(String text, List<FieldError> errors) {
         try {
+            if (!RFC_3339_UTC.matcher(text).matches()) {
+                throw new DateTimeParseException("not RFC 3339 in UTC", text, 0);
+            }
             return Optional.of(Instant.parse(text));
         } catch (DateTimeParseException e) {
             errors.add(new FieldError("notAfter", "must be an RFC 3339 timestamp in UTC, e.g. 2027-01-31T00:00:00Z"));

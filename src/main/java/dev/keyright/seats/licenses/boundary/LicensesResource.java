@@ -2,6 +2,8 @@ package dev.keyright.seats.licenses.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import jakarta.annotation.security.RolesAllowed;
 import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.entity.License;
@@ -19,7 +21,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 
-/** The admin API for licenses (role keyright-admin, enforced by web.xml's security constraint). */
+/** The admin API for licenses (role keyright-admin: web.xml's security constraint, and the role check on the class itself). */
+@RolesAllowed(AdminIdentityStore.ROLE)
 @Path("v1/admin/licenses")
 @Produces(MediaType.APPLICATION_JSON)
 public class LicensesResource {

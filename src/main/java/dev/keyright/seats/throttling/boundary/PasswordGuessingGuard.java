@@ -19,6 +19,9 @@ import java.util.OptionalInt;
 @ApplicationScoped
 public class PasswordGuessingGuard {
 
+    /** Admin credentials are one bucket of the throttle, apart from every product's license keys. */
+    private static final String BUCKET = "admin-credentials";
+
     @Inject
     KeyrightConfig config;
     @Inject
@@ -33,13 +36,13 @@ public class PasswordGuessingGuard {
 
     /** Before a credential is checked: the refusal to send, if any; slows the caller when it is close to one. */
     public Optional<TooManyAttemptsException> admit(HttpServletRequest request) {
-        OptionalInt retryAfter = throttle.admit(addressOf(request), clock.instant());
+        OptionalInt retryAfter = throttle.admit(addressOf(request), BUCKET, clock.instant());
         return retryAfter.isPresent() ? Optional.of(TooManyAttemptsException.adminCredentials(retryAfter.getAsInt())) : Optional.empty();
     }
 
     /** A credential was presented and was wrong. */
     public void failed(HttpServletRequest request) {
-        throttle.failed(addressOf(request), clock.instant());
+        throttle.failed(addressOf(request), BUCKET, clock.instant());
     }
 
     private String addressOf(HttpServletRequest request) {

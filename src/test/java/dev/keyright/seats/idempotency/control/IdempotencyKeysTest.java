@@ -38,4 +38,13 @@ class IdempotencyKeysTest {
         assertTrue(IdempotencyKeys.parse("\"a\\nb\"").isEmpty());
         assertTrue(IdempotencyKeys.parse("\"ab\\\"").isEmpty());
     }
+
+    @Test
+    void anUnterminatedQuotedStringAndAQuoteInABareKeyAreRefused() {
+        assertTrue(IdempotencyKeys.parse("\"abc").isEmpty(), "a quoted string that is never closed");
+        assertTrue(IdempotencyKeys.parse("\"").isEmpty());
+        assertTrue(IdempotencyKeys.parse("abc\"").isEmpty(), "a bare key holds no quote");
+        assertTrue(IdempotencyKeys.parse("a\"b").isEmpty());
+        assertEquals(Optional.of("abc"), IdempotencyKeys.parse("  abc  "));
+    }
 }

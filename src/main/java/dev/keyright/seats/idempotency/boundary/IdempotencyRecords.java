@@ -1,0 +1,65 @@
+package dev.keyright.seats.idempotency.boundary;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
+import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
+import dev.keyright.seats.idempotency.entity.StoredResponse;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The stored responses of Idempotency-Keys, read and written in the caller's checkout transaction (under
+ * its license lock). What one license can make the server keep is bounded: only grants are stored, an
+ * install keeps its newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL} records and a license its
+ * newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}; older ones are dropped when a new one is
+ * stored, so one looping install cannot push out the records of the others. Everything kept is
+ * replayed as the contract says, for at most 24 hours.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.MANDATORY)
+public class IdempotencyRecords {
+
+    private static final int DROP_BATCH = 100;
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    KeyrightConfig config;
+
+    public Optional<IdempotencyRecord> find(IdempotencyClaim claim) {
+        return Optional.ofNullable(em.find(IdempotencyRecord.class, claim.id()));
+    }
+
+    /** Stores a grant's response under its key, then drops what falls outside the bounds. */
+    public void store(IdempotencyClaim claim, String clientInstanceId, StoredResponse response, Instant now) {
+        em.persist(new IdempotencyRecord(claim, clientInstanceId, response, now));
+        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
+                .setParameter("clientInstanceId", clientInstanceId), claim, config.idempotencyRecordsPerInstall());
+        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), claim,
+                config.idempotencyRecordsPerLicense());
+    }
+
+    /** How many records a license has now (monitoring, tests). */
+    public long countOf(String licenseId) {
+        return em.createNamedQuery(IdempotencyRecord.COUNT_OF_LICENSE, Long.class)
+                .setParameter("licenseId", licenseId).getSingleResult();
+    }
+
+    private void dropBeyond(jakarta.persistence.TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {
+        List<String> beyond = newestFirst.setParameter("licenseId", kept.licenseId())
+                .setParameter("keep", kept.id())
+                .setFirstResult(bound - 1)
+                .setMaxResults(DROP_BATCH)
+                .getResultList();
+        if (!beyond.isEmpty()) {
+            em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", beyond).executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.keyright.seats.web;
+
+import dev.keyright.seats.problems.InvalidPathException;
+import dev.keyright.seats.problems.ProblemWriter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Set;
+
+/**
+ * The first filter of every request (web.xml orders it right after the security headers): a path that
+ * is not canonical ({@link CanonicalPaths}) is 400 {@code invalid-path}, and a method the API does not
+ * speak (OPTIONS, TRACE, CONNECT, ...) is 405, before any other filter or resource runs. So no request
+ * is ever routed on one spelling of its path while a filter or constraint judged another.
+ */
+public class RequestGate extends HttpFilter {
+
+    public static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PATCH", "DELETE", "PUT");
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        // The container strips a ;jsessionid= path parameter from the request URI before anyone sees it:
+        // it is refused all the same (the API keeps no sessions).
+        if (!CanonicalPaths.isCanonical(request.getRequestURI()) || request.isRequestedSessionIdFromURL()) {
+            ProblemWriter.write(response, new InvalidPathException());
+            return;
+        }
+        if (!METHODS.contains(request.getMethod())) {
+            response.setHeader("Allow", "GET, HEAD, POST, PATCH, DELETE");
+            ProblemWriter.write(response, 405);
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+}
