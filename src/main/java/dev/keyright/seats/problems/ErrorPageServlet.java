@@ -13,7 +13,7 @@ import java.util.logging.Logger;
  * The container's error page (web.xml maps every error status and every exception here): a problem
  * document instead of an HTML page, never a stack trace.
  */
-@WebServlet(urlPatterns = "/problem")
+@WebServlet(urlPatterns = "/problem", asyncSupported = true)
 public class ErrorPageServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;

@@ -19,12 +19,14 @@ import java.io.IOException;
  * blocking, so a client that sends its body slowly or not at all holds no worker thread while it does
  * ({@link BodyReception}). A body that is all there when the request arrives goes on on the same thread;
  * one that is still coming goes on in an ASYNC dispatch of the same request once it has arrived (web.xml
- * maps this filter and the ones after it for ASYNC too), in a request context of its own.
+ * maps this filter and the ones after it for ASYNC too), in a request context of its own and as the
+ * caller the container authenticated ({@link Caller}).
  */
 @WebFilter(asyncSupported = true)
 public class RequestBodyFilter extends HttpFilter {
 
     private static final long serialVersionUID = 1L;
+    private static final String CALLER = RequestBodyFilter.class.getName() + ".caller";
 
     @Inject
     transient KeyrightConfig config;
@@ -43,6 +45,7 @@ public class RequestBodyFilter extends HttpFilter {
         } else if (arrived(request) || !request.isAsyncSupported()) {
             receiveBlocking(request, response, chain); // nothing to wait for (or a target that cannot go async)
         } else {
+            request.setAttribute(CALLER, Caller.of(request));
             BodyReception.start(request, response, config.bodyTimeout().toMillis());
         }
     }
@@ -56,7 +59,8 @@ public class RequestBodyFilter extends HttpFilter {
         }
         boolean activated = requestContext.activate();
         try {
-            chain.doFilter(RequestBodies.withBody(request, body), response);
+            Caller caller = (Caller) request.getAttribute(CALLER);
+            chain.doFilter(caller.on(RequestBodies.withBody(request, body)), response);
         } finally {
             if (activated) {
                 requestContext.deactivate();

@@ -13,8 +13,9 @@ import java.util.Set;
 /**
  * The first filter of every request (web.xml orders it right after the security headers): a path that
  * is not canonical ({@link CanonicalPaths}) is 400 {@code invalid-path}, and a method the API does not
- * speak (OPTIONS, TRACE, CONNECT, ...) is 405, before any other filter or resource runs. So no request
- * is ever routed on one spelling of its path while a filter or constraint judged another.
+ * speak (OPTIONS, TRACE, CONNECT, ...) is 405, and a body that does not say it is UTF-8 in a well-formed
+ * {@code Content-Type} is 415 ({@link ContentTypes}), before any other filter or resource runs. So no
+ * request is ever routed on one spelling of its path while a filter or constraint judged another.
  */
 public class RequestGate extends HttpFilter {
 
@@ -33,6 +34,10 @@ public class RequestGate extends HttpFilter {
         if (!METHODS.contains(request.getMethod())) {
             response.setHeader("Allow", "GET, HEAD, POST, PATCH, DELETE");
             ProblemWriter.write(response, 405);
+            return;
+        }
+        if (RequestBodies.hasBody(request) && !ContentTypes.acceptable(request.getContentType())) {
+            ProblemWriter.write(response, 415);
             return;
         }
         chain.doFilter(request, response);

@@ -257,7 +257,7 @@ class RequestGateIT {
             assertEquals(404, wadl.status(), path + ": " + wadl);
             assertEquals(null, headersOf(wadl), path);
         }
-        for (String path : List.of("/openapi", "/openapi/", "/metrics", "/metrics/application")) {
+        for (String path : List.of("/openapi", "/metrics", "/metrics/application", "/metrics/base")) {
             RawHttp.Reply payara = http.send("GET", path, Map.of(), null);
             assertEquals(404, payara.status(), "Payara's " + path + " is not served (server-config/hardening.asadmin): " + payara);
             assertEquals(null, headersOf(payara), path);
@@ -331,5 +331,33 @@ class RequestGateIT {
             }
             return seconds >= 4 && seconds <= 12 ? "408 after " + seconds + " s" : "408 but after " + seconds + " s";
         }
+    }
+
+    /** A body that arrives after a pause goes on in an ASYNC dispatch: still as the caller the container authenticated. */
+    @Test
+    void aBodySentAfterAPauseReachesTheAdminResourceAsTheAdministrator() throws Exception {
+        String product = "paused-" + UUID.randomUUID().toString().substring(0, 8);
+        String body = "{\"product\":\"" + product + "\",\"seats\":3}";
+        for (String credentials : List.of(BASIC, "none")) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
+                socket.setSoTimeout(20_000);
+                java.io.OutputStream out = socket.getOutputStream();
+                out.write(("POST /v1/admin/licenses HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + (credentials.equals("none") ? "" : "Authorization: " + credentials + "\r\n")
+                        + "Content-Length: " + body.length() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Thread.sleep(300); // the headers are handled before the body is there
+                out.write(body.getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                RawHttp.Reply reply = RawHttp.Reply.read(socket.getInputStream());
+                if (credentials.equals("none")) {
+                    assertEquals(401, reply.status(), reply.toString());
+                } else {
+                    assertEquals(201, reply.status(), reply.toString());
+                    assertTrue(reply.body().contains("\"licenseKey\""), reply.toString());
+                }
+            }
+        }
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM license WHERE product = ?", product));
     }
 }
