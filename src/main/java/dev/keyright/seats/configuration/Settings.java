@@ -1,7 +1,5 @@
 package dev.keyright.seats.configuration;
 
-import dev.keyright.seats.licenses.control.LicenseKeys;
-import dev.keyright.seats.secrets.ServerSecret;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
@@ -12,30 +10,10 @@ import java.time.ZoneOffset;
 public class Settings {
 
     private final KeyrightConfig config = KeyrightConfig.fromEnvironment();
-    private volatile ServerSecret secret;
 
     @Produces
     public KeyrightConfig config() {
         return config;
-    }
-
-    @Produces
-    public ServerSecret secret() {
-        ServerSecret loaded = secret;
-        if (loaded == null) {
-            synchronized (this) {
-                if (secret == null) {
-                    secret = ServerSecret.load(config);
-                }
-                loaded = secret;
-            }
-        }
-        return loaded;
-    }
-
-    @Produces
-    public LicenseKeys licenseKeys() {
-        return new LicenseKeys(secret());
     }
 
     /** The server's clock decides every expiry: UTC, millisecond ticks. Tests replace it with an alternative. */

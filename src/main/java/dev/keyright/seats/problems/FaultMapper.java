@@ -1,5 +1,6 @@
 package dev.keyright.seats.problems;
 
+import dev.keyright.seats.database.Faults;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;

@@ -1,5 +1,6 @@
 package dev.keyright.seats.problems;
 
+import dev.keyright.seats.database.Faults;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

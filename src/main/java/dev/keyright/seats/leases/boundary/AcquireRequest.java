@@ -4,7 +4,7 @@ import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
-import dev.keyright.seats.problems.JsonBodies;
+import dev.keyright.seats.web.JsonBodies;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.ArrayList;

@@ -1,8 +1,9 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.leases.control.Liveness;
-import dev.keyright.seats.monitoring.control.SeatMetrics;
+import dev.keyright.seats.leases.entity.Liveness;
+import dev.keyright.seats.leases.entity.SeatEvent;
+import jakarta.enterprise.event.Event;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
@@ -25,7 +26,7 @@ import java.util.logging.Logger;
  * count goes by expiry), and its deletes are idempotent.
  */
 @Singleton
-@DependsOn("Bootstrap")
+@DependsOn("StartUp")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class LeaseReaper {
@@ -40,7 +41,7 @@ public class LeaseReaper {
     @Inject
     Clock clock;
     @Inject
-    SeatMetrics metrics;
+    Event<SeatEvent> seatEvents;
 
     private final AtomicBoolean sweeping = new AtomicBoolean();
     private volatile Instant lastSweep = Instant.EPOCH;
@@ -71,7 +72,7 @@ public class LeaseReaper {
             Instant cutoff = Liveness.reapableBefore(now, config.reapGrace(), Duration.ofSeconds(config.maxSkewSeconds()));
             int leases = drain(() -> {
                 List<String> licenses = reaping.reapLeases(cutoff, now, config.reapBatchSize());
-                licenses.forEach(metrics::expired);
+                licenses.forEach(id -> seatEvents.fire(SeatEvent.of(SeatEvent.Kind.EXPIRED, id)));
                 return licenses.size();
             });
             int records = drain(() -> reaping.purgeIdempotencyRecords(now.minus(IDEMPOTENCY_RETENTION), config.reapBatchSize()));

@@ -1,10 +1,11 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
-import dev.keyright.seats.leases.control.Ids;
+import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
@@ -12,17 +13,18 @@ import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.leases.entity.LeaseExpiredException;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import dev.keyright.seats.leases.entity.SeatEvent;
 import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
-import dev.keyright.seats.monitoring.control.SeatMetrics;
-import dev.keyright.seats.problems.Faults;
+import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -57,13 +59,13 @@ public class Seats {
     @Inject
     Clock clock;
     @Inject
-    SeatMetrics metrics;
+    Event<SeatEvent> seatEvents;
     @Inject
     RecentCounts recentCounts;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public AcquireOutcome acquire(AcquireRequest request, ClaimSource claims) {
+    public AcquireOutcome acquire(AcquireRequest request, IdempotencyClaims claims) {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         IdempotencyClaim claim = claims.claimFor(license.id());
         Instant now = clock.instant();
@@ -79,14 +81,14 @@ public class Seats {
             try {
                 AcquireOutcome outcome = checkout.checkout(license.id(), request.holder(), prepared, claim);
                 if (outcome.granted()) {
-                    metrics.granted(license.id(), license.product(), outcome.seatsInUse(), outcome.maxSeats());
+                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), outcome.seatsInUse(), outcome.maxSeats()));
                 } else if (!outcome.replayed()) {
-                    metrics.renewed(license.id());
+                    seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
                 }
                 return outcome;
             } catch (SeatsExhaustedException full) {
                 checkout.recordDenial(license.id(), request.holder(), now);
-                metrics.denied(license.id());
+                seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, license.id()));
                 throw full;
             } catch (EJBException | jakarta.persistence.PersistenceException e) {
                 if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
@@ -121,7 +123,7 @@ public class Seats {
             throw new LeaseExpiredException();
         }
         lease.renew(license.expiryFor(now));
-        metrics.renewed(license.id());
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         String token = signingKeys.signer().sign(claims(license, lease, now));
         long inUse = recentCounts.seatsInUse(license.id(), now, () -> LiveLeases.count(em, license, now));
         return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, inUse));
@@ -137,7 +139,7 @@ public class Seats {
             throw new LeaseNotFoundException();
         }
         end(lease, LeaseEvent.Kind.RELEASE, now);
-        metrics.released(license.id());
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id()));
     }
 
     /** An administrator takes a seat back now; that client's next renew gets 410. */
@@ -149,7 +151,7 @@ public class Seats {
             throw new LeaseNotFoundException();
         }
         end(lease, LeaseEvent.Kind.REVOKE, clock.instant());
-        metrics.revoked(licenseId);
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
     }
 
     /** The pool of the caller's license. */
@@ -200,13 +202,5 @@ public class Seats {
 
     static String location(String leaseId) {
         return "/v1/seats/" + leaseId;
-    }
-
-    /** Supplies the Idempotency-Key claim of this request, if it carries one, once the license is known. */
-    @FunctionalInterface
-    public interface ClaimSource {
-        IdempotencyClaim claimFor(String licenseId);
-
-        ClaimSource NONE = licenseId -> null;
     }
 }

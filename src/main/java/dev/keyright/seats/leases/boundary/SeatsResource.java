@@ -37,7 +37,22 @@ public class SeatsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response acquire(String body, @Context HttpServletRequest request) {
         AcquireRequest acquire = AcquireRequest.parse(body);
-        return IdempotentRequests.respond(seats.acquire(acquire, IdempotentRequests.claims(request)));
+        return answer(seats.acquire(acquire, IdempotentRequests.claims(request)));
+    }
+
+    /** The answer exactly as stored with the lease; a replay says so in {@code Idempotent-Replayed: true}. */
+    private static Response answer(AcquireOutcome outcome) {
+        StoredResponse stored = outcome.response();
+        Response.ResponseBuilder response = Response.status(stored.status())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(stored.body());
+        if (stored.location() != null) {
+            response.location(URI.create(stored.location()));
+        }
+        if (outcome.replayed()) {
+            response.header(IdempotentRequests.REPLAYED_HEADER, "true");
+        }
+        return response.build();
     }
 
     @POST

@@ -1,5 +1,6 @@
 package dev.keyright.seats.leases.control;
 
+import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.persistence.EntityManager;

@@ -4,7 +4,7 @@ import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
-import dev.keyright.seats.problems.JsonBodies;
+import dev.keyright.seats.web.JsonBodies;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;

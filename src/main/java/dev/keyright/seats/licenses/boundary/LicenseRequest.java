@@ -3,7 +3,7 @@ package dev.keyright.seats.licenses.boundary;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
-import dev.keyright.seats.problems.JsonBodies;
+import dev.keyright.seats.web.JsonBodies;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,7 +1,7 @@
 package dev.keyright.seats.licenses.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.leases.control.Ids;
+import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.licenses.control.LicenseKeys;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;

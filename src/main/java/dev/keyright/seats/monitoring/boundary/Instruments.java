@@ -31,7 +31,7 @@ import javax.management.ObjectName;
  */
 @Singleton
 @Startup
-@DependsOn("Bootstrap")
+@DependsOn("StartUp")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Instruments {

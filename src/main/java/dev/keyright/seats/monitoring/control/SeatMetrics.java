@@ -1,5 +1,7 @@
 package dev.keyright.seats.monitoring.control;
 
+import dev.keyright.seats.leases.entity.SeatEvent;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -21,6 +23,18 @@ public class SeatMetrics {
 
     public PoolCounters of(String licenseId) {
         return pools.computeIfAbsent(licenseId, id -> new PoolCounters());
+    }
+
+    /** Counts what the seat lifecycle reports. */
+    void observe(@Observes SeatEvent event) {
+        switch (event.kind()) {
+            case GRANTED -> granted(event.licenseId(), event.product(), event.seatsInUse(), event.maxSeats());
+            case RENEWED -> renewed(event.licenseId());
+            case RELEASED -> released(event.licenseId());
+            case EXPIRED -> expired(event.licenseId());
+            case DENIED -> denied(event.licenseId());
+            case REVOKED -> revoked(event.licenseId());
+        }
     }
 
     public void granted(String licenseId, String product, long seatsInUse, int maxSeats) {

@@ -1,4 +1,4 @@
-package dev.keyright.seats.leases.control;
+package dev.keyright.seats.database;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;

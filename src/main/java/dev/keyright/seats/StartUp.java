@@ -1,6 +1,8 @@
-package dev.keyright.seats.configuration;
+package dev.keyright.seats;
 
 import dev.keyright.seats.admins.boundary.AdminCredentials;
+import dev.keyright.seats.configuration.ConfigurationException;
+import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Databases;
 import dev.keyright.seats.database.Migrations;
 import dev.keyright.seats.leases.boundary.SigningKeys;
@@ -29,9 +31,9 @@ import java.util.logging.Logger;
         className = "dev.keyright.seats.database.EmbeddedDataSource",
         isolationLevel = Connection.TRANSACTION_READ_COMMITTED,
         minPoolSize = 1, maxPoolSize = 32)
-public class Bootstrap {
+public class StartUp {
 
-    private static final Logger LOG = Logger.getLogger(Bootstrap.class.getName());
+    private static final Logger LOG = Logger.getLogger(StartUp.class.getName());
 
     @Inject
     KeyrightConfig config;

@@ -1,4 +1,4 @@
-package dev.keyright.seats.problems;
+package dev.keyright.seats.database;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

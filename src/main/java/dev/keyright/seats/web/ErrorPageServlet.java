@@ -1,5 +1,6 @@
-package dev.keyright.seats.problems;
+package dev.keyright.seats.web;
 
+import dev.keyright.seats.problems.ProblemWriter;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;

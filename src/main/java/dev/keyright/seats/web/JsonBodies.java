@@ -1,7 +1,9 @@
-package dev.keyright.seats.problems;
+package dev.keyright.seats.web;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.problems.FieldError;
+import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;

@@ -1,4 +1,4 @@
-package dev.keyright.seats.leases.control;
+package dev.keyright.seats.leases.entity;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.keyright.seats.leases.control;
+package dev.keyright.seats.leases.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.keyright.seats.licenses.boundary;
+package dev.keyright.seats.console.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 

@@ -1,4 +1,4 @@
-package dev.keyright.seats.problems;
+package dev.keyright.seats.web;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
