@@ -95,13 +95,28 @@ public final class KeyrightConfig {
         return new KeyrightConfig(new Reader(lookup));
     }
 
-    /** Environment first, then a system property of the same name. */
+    /**
+     * The settings of this deployment: environment first, then a system property of the same name, read
+     * once (the CDI producer, the data source selector and the embedded data source, which the container
+     * creates outside CDI, all get this one instance). A bad value is reported again to each caller.
+     */
     public static KeyrightConfig fromEnvironment() {
-        return read(name -> {
-            String value = System.getenv(name);
-            return value != null ? value : System.getProperty(name);
-        });
+        KeyrightConfig config = environment;
+        if (config == null) {
+            synchronized (KeyrightConfig.class) {
+                if (environment == null) {
+                    environment = read(name -> {
+                        String value = System.getenv(name);
+                        return value != null ? value : System.getProperty(name);
+                    });
+                }
+                config = environment;
+            }
+        }
+        return config;
     }
+
+    private static volatile KeyrightConfig environment;
 
     public Path dataDir() { return dataDir; }
     public String adminUser() { return adminUser; }

@@ -10,6 +10,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,8 @@ import java.util.Optional;
 @TransactionAttribute(TransactionAttributeType.MANDATORY)
 public class IdempotencyRecords {
 
+    /** How long a stored answer is kept. */
+    public static final Duration RETENTION = Duration.ofHours(24);
     private static final int DROP_BATCH = 100;
 
     @PersistenceContext
@@ -46,10 +49,17 @@ public class IdempotencyRecords {
                 config.idempotencyRecordsPerLicense());
     }
 
-    /** How many records a license has now (monitoring, tests). */
-    public long countOf(String licenseId) {
-        return em.createNamedQuery(IdempotencyRecord.COUNT_OF_LICENSE, Long.class)
-                .setParameter("licenseId", licenseId).getSingleResult();
+    /** Deletes up to {@code limit} records created before {@code before}, in a transaction of its own. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int purgeBefore(Instant before, int limit) {
+        List<String> ids = em.createNamedQuery(IdempotencyRecord.FIND_EXPIRED, String.class)
+                .setParameter("before", before.toEpochMilli())
+                .setMaxResults(limit)
+                .getResultList();
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
     }
 
     private void dropBeyond(jakarta.persistence.TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {

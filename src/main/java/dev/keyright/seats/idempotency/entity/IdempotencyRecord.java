@@ -22,15 +22,12 @@ import java.time.Instant;
         + " ORDER BY r.createdAt DESC, r.id DESC")
 @NamedQuery(name = IdempotencyRecord.FIND_NEWEST_OF_LICENSE, query = "SELECT r.id FROM IdempotencyRecord r"
         + " WHERE r.licenseId = :licenseId AND r.id <> :keep ORDER BY r.createdAt DESC, r.id DESC")
-@NamedQuery(name = IdempotencyRecord.COUNT_OF_LICENSE,
-        query = "SELECT COUNT(r) FROM IdempotencyRecord r WHERE r.licenseId = :licenseId")
 public class IdempotencyRecord {
 
     public static final String FIND_EXPIRED = "IdempotencyRecord.findExpired";
     public static final String DELETE_BY_IDS = "IdempotencyRecord.deleteByIds";
     public static final String FIND_NEWEST_OF_INSTALL = "IdempotencyRecord.findNewestOfInstall";
     public static final String FIND_NEWEST_OF_LICENSE = "IdempotencyRecord.findNewestOfLicense";
-    public static final String COUNT_OF_LICENSE = "IdempotencyRecord.countOfLicense";
 
     @Id
     private String id;

@@ -1,6 +1,5 @@
 package dev.keyright.seats.leases.boundary;
 
-import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
@@ -52,17 +51,5 @@ public class Reaping {
             return 0;
         }
         return em.createNamedQuery(LeaseEvent.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
-    }
-
-    /** Deletes up to {@code limit} idempotency records created before {@code before}. */
-    public int purgeIdempotencyRecords(Instant before, int limit) {
-        List<String> ids = em.createNamedQuery(IdempotencyRecord.FIND_EXPIRED, String.class)
-                .setParameter("before", before.toEpochMilli())
-                .setMaxResults(limit)
-                .getResultList();
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        return em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
     }
 }

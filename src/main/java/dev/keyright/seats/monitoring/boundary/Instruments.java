@@ -1,9 +1,9 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import dev.keyright.seats.leases.boundary.LeaseReaper;
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.monitoring.control.ReaperStatistics;
 import dev.keyright.seats.monitoring.control.SeatMetrics;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -46,7 +46,7 @@ public class Instruments {
     @Inject
     SeatMetrics metrics;
     @Inject
-    LeaseReaper reaper;
+    ReaperStatistics reaper;
     @Inject
     DatabaseProbe probe;
 

@@ -1,6 +1,6 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import dev.keyright.seats.leases.boundary.LeaseReaper;
+import dev.keyright.seats.monitoring.control.ReaperStatistics;
 import java.time.Instant;
 
 /** The reaper's MXBean: point-in-time reads of its last sweep. */
@@ -8,9 +8,9 @@ class ReaperMonitor implements ReaperMXBean {
 
     private final ApplicationContext app = new ApplicationContext();
 
-    private final LeaseReaper reaper;
+    private final ReaperStatistics reaper;
 
-    ReaperMonitor(LeaseReaper reaper) {
+    ReaperMonitor(ReaperStatistics reaper) {
         this.reaper = reaper;
     }
 
