@@ -121,4 +121,11 @@ class ThrottleTest {
     private static Duration millis(long millis) {
         return Duration.ofMillis(millis);
     }
+
+    @Test
+    void theAddressIsTheNearestUntrustedHopBehindTrustedProxies() {
+        Throttle throttle = throttle(Map.of("KEYRIGHT_TRUSTED_PROXIES", "10.0.0.1"));
+        assertEquals(OFFICE, throttle.addressOf("10.0.0.1", "203.0.113.1, " + OFFICE));
+        assertEquals("203.0.113.5", throttle.addressOf("203.0.113.5", OFFICE), "a header from an untrusted peer is ignored");
+    }
 }
