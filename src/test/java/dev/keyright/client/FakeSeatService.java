@@ -24,7 +24,7 @@ import org.jose4j.jwt.JwtClaims;
  * The server side of the wire contract, in memory, as a {@link Transport}: acquire (with the
  * clientInstanceId rule and idempotent replay), renew, release, pool and JWKS. Time does not pass
  * here: leases live until a test expires or frees them. Tests can queue canned answers per route,
- * make the network fail, or change how tokens are signed.
+ * make the network fail, lose the answer of an acquire that was granted, or change how tokens are signed.
  */
 final class FakeSeatService implements Transport {
 
@@ -44,6 +44,9 @@ final class FakeSeatService implements Transport {
     volatile long renewAfterSeconds = 40;
     volatile long retryAfterSeconds = 1;
     volatile boolean down;
+    /** Answers of granted acquires that never reached the client: the connection dropped after the commit. */
+    final List<Response> lostAnswers = Collections.synchronizedList(new ArrayList<>());
+    private boolean loseNextGrant;
     /** How each granted lease's token is made: (leaseId, expiresAt) -> compact JWS. */
     volatile BiFunction<String, Instant, String> tokens =
             (leaseId, expiresAt) -> mint.sign(TokenMint.claims(leaseId, PRODUCT, ISSUER, expiresAt));
@@ -85,6 +88,14 @@ final class FakeSeatService implements Transport {
         canned.computeIfAbsent(route, r -> new ArrayDeque<>()).add(response);
     }
 
+    /**
+     * The next acquire that is granted commits its seat and its idempotency record, then the connection
+     * drops before the answer is sent, as when a node dies or a balancer times out right after the commit.
+     */
+    synchronized void loseTheAnswerToTheNextGrant() {
+        loseNextGrant = true;
+    }
+
     synchronized String holdSeatFor(String clientInstanceId) {
         String leaseId = "lease_" + nextLease++;
         live.put(leaseId, clientInstanceId);
@@ -105,10 +116,10 @@ final class FakeSeatService implements Transport {
         return Set.copyOf(live.keySet());
     }
 
-    private Response acquire(Request request) {
+    private Response acquire(Request request) throws IOException {
         String key = request.header("Idempotency-Key").orElse(null);
         idempotencyKeys.add(key == null ? "" : key);
-        if (key != null && replays.containsKey(key)) return replays.get(key);
+        if (key != null && replays.containsKey(key)) return replayed(replays.get(key));
         JsonObject body = JsonObject.parse(request.body());
         if (!body.getString("licenseKey").equals(LICENSE_KEY) || !body.getString("product").equals(PRODUCT)) {
             return problem(401, "invalid-license", Map.of(), null);
@@ -127,7 +138,19 @@ final class FakeSeatService implements Transport {
             response = lease(201, holdSeatFor(cid));
         }
         if (key != null) replays.put(key, response);
+        if (loseNextGrant) {
+            loseNextGrant = false;
+            lostAnswers.add(response);
+            throw new IOException("fake connection dropped after the acquire was committed");
+        }
         return response;
+    }
+
+    /** The stored answer byte for byte, saying it is a replay, as the server's Idempotency-Key filter does. */
+    private static Response replayed(Response stored) {
+        Map<String, List<String>> headers = new HashMap<>(stored.headers());
+        headers.put("Idempotent-Replayed", List.of("true"));
+        return new Response(stored.status(), headers, stored.body());
     }
 
     private Response renew(String leaseId) {

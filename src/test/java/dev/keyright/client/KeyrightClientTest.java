@@ -156,12 +156,28 @@ class KeyrightClientTest {
     }
 
     @Test
-    void aReplayedAnswerGivesTheSameSeatNotASecondOne() {
+    void aSecondAcquireByTheSameInstallGetsItsSeatBackNotASecondOne() {
         Lease first = client.acquireSeat();
-        // the fake keeps one seat per client instance, as the contract does
+        // two logical acquires (two keys): the fake keeps one seat per client instance, as the contract does
         Lease again = client.acquireSeat();
         assertEquals(first.leaseId(), again.leaseId());
         assertEquals(Set.of("lease_1"), seats.liveLeases());
+    }
+
+    @Test
+    void anAnswerLostAfterTheCommitIsRetriedUnderTheSameKeyAndItsReplayIsTheSameSeat() {
+        seats.loseTheAnswerToTheNextGrant();
+
+        Lease lease = client.acquireSeat();
+
+        assertEquals(List.of("acquire", "acquire"), seats.calls, "the dropped connection is retried once");
+        assertEquals(seats.idempotencyKeys.get(0), seats.idempotencyKeys.get(1), "the retry is the same logical acquire");
+        JsonObject lost = JsonObject.parse(seats.lostAnswers.get(0).body());
+        assertEquals(lost.getString("leaseId"), lease.leaseId());
+        // ES256 signatures are randomized: an answer made afresh (the install's seat handed back, 200) has
+        // another token; only the replay of the committed answer carries this one.
+        assertEquals(lost.getString("token"), lease.token(), "the committed answer, replayed");
+        assertEquals(Set.of("lease_1"), seats.liveLeases(), "one seat, and the SDK keeps it");
     }
 
     @Test

@@ -2,14 +2,17 @@ package dev.keyright.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.keys.HmacKey;
+import org.jose4j.lang.JoseException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,8 +157,40 @@ class LeaseTokenVerificationTest {
         TokenMint unpublished = new TokenMint("key-9");
         seats.tokens = (leaseId, exp) -> unpublished.sign(FakeSeatService.claimsFor(leaseId, exp));
 
-        assertThrows(LeaseVerificationException.class, () -> client.renewSeat("lease_1"));
+        LeaseVerificationException e = assertThrows(LeaseVerificationException.class, () -> client.renewSeat("lease_1"));
         assertEquals(2, seats.jwksFetches.get(), "exactly one refresh");
+        assertTrue(e.getMessage().contains("No published ES256 key with kid key-9"), e.getMessage());
+    }
+
+    @Test
+    void acceptsAPublishedKeyThatStatesNeitherUseNorAlgorithm() {
+        TokenMint plain = new TokenMint("key-2");
+        plain.key.setUse(null);
+        plain.key.setAlgorithm(null);
+        seats.published.set(0, plain);
+        seats.tokens = (leaseId, exp) -> plain.sign(FakeSeatService.claimsFor(leaseId, exp));
+
+        assertEquals("lease_1", client.acquireSeat().leaseId(), "use and alg are optional in a JWK (RFC 7517)");
+    }
+
+    @Test
+    void refusesATokenWithoutAKidWithoutAskingForTheJwks() {
+        seats.tokens = (leaseId, exp) -> {
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setPayload(FakeSeatService.claimsFor(leaseId, exp).toJson());
+            jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
+            jws.setHeader("typ", "lease+jwt");
+            jws.setKey(seats.mint.key.getPrivateKey());
+            try {
+                return jws.getCompactSerialization();
+            } catch (JoseException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        LeaseVerificationException e = assertThrows(LeaseVerificationException.class, client::acquireSeat);
+        assertTrue(e.getMessage().contains("no kid"), e.getMessage());
+        assertEquals(0, seats.jwksFetches.get());
+        assertEquals(List.of("acquire", "release lease_1"), seats.calls, "the refused seat is given back");
     }
 
     @Test
@@ -199,5 +234,17 @@ class LeaseTokenVerificationTest {
         KeyrightClient anyIssuer = KeyrightClient.builder().server(server.uri()).product(FakeSeatService.PRODUCT)
                 .licenseKey(FakeSeatService.LICENSE_KEY).clientInstanceId("inst-test").build();
         assertEquals("lease_1", anyIssuer.acquireSeat().leaseId());
+    }
+
+    @Test
+    void refusesAPublishedKeyMeantForAnotherUseOrAlgorithm() {
+        seats.mint.key.setUse("enc");
+        assertRefusedAndReleased();
+
+        seats.calls.clear();
+        seats.mint.key.setUse("sig");
+        seats.mint.key.setAlgorithm("ES384");
+        KeyrightClient fresh = clientBuilder().build();
+        assertThrows(LeaseVerificationException.class, fresh::acquireSeat, "a key published for ES384 does not verify ES256");
     }
 }

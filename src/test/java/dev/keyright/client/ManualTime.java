@@ -16,6 +16,8 @@ final class ManualTime implements Ticker, Scheduler, Sleeper {
     private final List<Task> tasks = new ArrayList<>();
     final List<Duration> scheduledDelays = Collections.synchronizedList(new ArrayList<>());
     final List<Duration> sleeps = Collections.synchronizedList(new ArrayList<>());
+    /** Cancelling stops nothing: as on a real executor when the task has already started as it is cancelled. */
+    volatile boolean cancelsComeTooLate;
 
     private final class Task {
         final long due;
@@ -41,7 +43,7 @@ final class ManualTime implements Ticker, Scheduler, Sleeper {
         tasks.add(task);
         return () -> {
             synchronized (ManualTime.this) {
-                task.cancelled = true;
+                if (!cancelsComeTooLate) task.cancelled = true;
             }
         };
     }
@@ -73,6 +75,11 @@ final class ManualTime implements Ticker, Scheduler, Sleeper {
             }
             next.body.run();
         }
+    }
+
+    /** Time passes and no task runs (a frozen process: SIGSTOP, a paused VM); {@link #advance} then runs the overdue ones in order. */
+    synchronized void stall(Duration duration) {
+        now += duration.toNanos();
     }
 
     synchronized long pendingTasks() {

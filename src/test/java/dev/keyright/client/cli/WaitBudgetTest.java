@@ -33,6 +33,8 @@ class WaitBudgetTest {
     void describesDurationsForMessages() {
         assertEquals("1m30s", WaitBudget.describe(Duration.ofSeconds(90)));
         assertEquals("2h", WaitBudget.describe(Duration.ofHours(2)));
+        assertEquals("1h", WaitBudget.describe(Duration.ofHours(1)));
+        assertEquals("1m", WaitBudget.describe(Duration.ofMinutes(1)));
         assertEquals("500ms", WaitBudget.describe(Duration.ofMillis(500)));
     }
 }

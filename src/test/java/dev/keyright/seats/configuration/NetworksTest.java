@@ -41,4 +41,40 @@ class NetworksTest {
         assertThrows(IllegalArgumentException.class, () -> Networks.parse("2001:db8::/129"));
         assertTrue(Networks.parse(" , ").isEmpty());
     }
+
+    @Test
+    void aFullLengthPrefixIsOneAddress() {
+        Networks networks = Networks.parse("203.0.113.9/32, 2001:db8::1/128");
+        assertTrue(networks.contains("203.0.113.9"));
+        assertFalse(networks.contains("203.0.113.8"));
+        assertTrue(networks.contains("2001:db8::1"));
+        assertFalse(networks.contains("2001:db8::2"));
+        assertFalse(networks.isEmpty());
+    }
+
+    @Test
+    void anIpv4AddressIsInNoIpv6NetworkAndTheOtherWayRound() {
+        assertFalse(Networks.parse("::/0").contains("8.8.8.8"));
+        assertFalse(Networks.parse("0.0.0.0/0").contains("2001:db8::1"));
+    }
+
+    @Test
+    void onlyDottedQuadsAreIpv4Addresses() {
+        Networks everything = Networks.parse("0.0.0.0/0");
+        assertFalse(everything.contains("10.1"), "the shorthand 10.0.0.1 of inet_aton is no address here");
+        assertFalse(everything.contains("167772161"), "nor a 32-bit number");
+    }
+
+    @Test
+    void aBadPrefixLengthNamesTheAllowedRange() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Networks.parse("10.0.0.0/33")).getMessage().contains("0..32"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Networks.parse("2001:db8::/129")).getMessage().contains("0..128"));
+    }
+
+    @Test
+    void onlyBareIpv6LiteralsAreRead() {
+        Networks everything = Networks.parse("::/0");
+        assertTrue(everything.contains("::1"));
+        assertFalse(everything.contains("[::1]"), "a URI's bracketed host is not an address literal");
+    }
 }

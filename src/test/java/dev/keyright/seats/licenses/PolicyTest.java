@@ -40,4 +40,10 @@ class PolicyTest {
         assertEquals(40, new Policy(1, 120, 5).renewAfterSeconds());
         assertEquals(1, new Policy(1, 2, 0).renewAfterSeconds());
     }
+
+    @Test
+    void acceptsTheLargestAllowedValuesAndNothingAbove() {
+        assertTrue(new Policy(Policy.MAX_SEATS, Policy.MAX_TTL_SECONDS, 14).problems(14).isEmpty());
+        assertEquals(List.of("seats"), fields(new Policy(Policy.MAX_SEATS + 1, 120, 5)));
+    }
 }

@@ -44,4 +44,13 @@ class CanonicalPathsTest {
         assertTrue(CanonicalPaths.isCanonical("/a.b_c~d-e/F9"));
         assertTrue(CanonicalPaths.isCanonical("/...")); // a segment of three dots is a name, not a dot segment
     }
+
+    @Test
+    void theAlphabetIncludesItsEdgesAndThePathMayBeExactlyTheLongestAllowed() {
+        assertTrue(CanonicalPaths.isCanonical("/azAZ09"), "a, z, A, Z, 0 and 9 are segment characters");
+        for (char justOutside : new char[] {'`', '{', '@', '[', ':'}) {
+            assertFalse(CanonicalPaths.isCanonical("/a" + justOutside + "b"), "char " + (int) justOutside);
+        }
+        assertTrue(CanonicalPaths.isCanonical("/" + "a".repeat(2_047)), "2,048 characters in all");
+    }
 }

@@ -4,7 +4,6 @@ import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.configuration.Networks;
 import java.time.Instant;
 import java.util.OptionalInt;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One guessing throttle: the rule for telling a caller's address, and failure ledgers that decide
@@ -24,19 +23,26 @@ public final class Throttle {
     private final Networks trustedNetworks;
     private final Tier normal;
     private final Tier trusted;
+    private final Pause pause;
 
-    Throttle(ClientAddresses addresses, Networks trustedNetworks, Tier normal, Tier trusted) {
+    Throttle(ClientAddresses addresses, Networks trustedNetworks, Tier normal, Tier trusted, Pause pause) {
         this.addresses = addresses;
         this.trustedNetworks = trustedNetworks;
         this.normal = normal;
         this.trusted = trusted;
+        this.pause = pause;
     }
 
-    /** The configured limits ({@code KEYRIGHT_AUTH_*}). */
+    /** The configured limits ({@code KEYRIGHT_AUTH_*}); a slowed caller's thread is parked. */
     public static Throttle configured(KeyrightConfig config) {
+        return configured(config, Pause.PARK);
+    }
+
+    /** The configured limits, slowing callers through {@code pause} (a test's records the delays). */
+    public static Throttle configured(KeyrightConfig config, Pause pause) {
         return new Throttle(new ClientAddresses(config.trustedProxies()), config.authTrustedNetworks(),
                 Tier.of(config.authSlowAfter(), config.authFailureLimit(), config),
-                Tier.of(config.authTrustedSlowAfter(), config.authTrustedFailureLimit(), config));
+                Tier.of(config.authTrustedSlowAfter(), config.authTrustedFailureLimit(), config), pause);
     }
 
     /** The caller's address: the peer, or the nearest untrusted hop of X-Forwarded-For behind trusted proxies. */
@@ -59,7 +65,7 @@ public final class Throttle {
             return OptionalInt.of(verdict.retryAfterSeconds());
         }
         if (verdict.kind() == FailureLedger.Verdict.Kind.SLOW) {
-            LockSupport.parkNanos(verdict.delay().toNanos());
+            pause.pause(verdict.delay());
         }
         return OptionalInt.empty();
     }

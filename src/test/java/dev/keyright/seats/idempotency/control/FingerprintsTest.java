@@ -29,4 +29,12 @@ class FingerprintsTest {
         assertEquals(Fingerprints.of("POST", PATH, "not json"), Fingerprints.of("POST", PATH, "not json"));
         assertNotEquals(Fingerprints.of("POST", PATH, "not json"), Fingerprints.of("POST", PATH, "not  json"));
     }
+
+    @Test
+    void objectsInsideArraysAreCanonicalTooButTheOrderOfItemsCounts() {
+        String a = "{\"items\":[{\"b\":1,\"a\":2},3]}";
+        String b = "{ \"items\" : [ { \"a\" : 2, \"b\" : 1 }, 3 ] }";
+        assertEquals(Fingerprints.of("POST", PATH, a), Fingerprints.of("POST", PATH, b));
+        assertNotEquals(Fingerprints.of("POST", PATH, a), Fingerprints.of("POST", PATH, "{\"items\":[3,{\"b\":1,\"a\":2}]}"));
+    }
 }

@@ -47,4 +47,15 @@ class IdempotencyKeysTest {
         assertTrue(IdempotencyKeys.parse("a\"b").isEmpty());
         assertEquals(Optional.of("abc"), IdempotencyKeys.parse("  abc  "));
     }
+
+    @Test
+    void spaceAndTildeAreTheEdgesOfPrintableAscii() {
+        assertEquals(Optional.of("a b~c"), IdempotencyKeys.parse("a b~c"));
+        assertEquals(Optional.of(" ~"), IdempotencyKeys.parse("\" ~\""));
+    }
+
+    @Test
+    void noHeaderIsNoKey() {
+        assertTrue(IdempotencyKeys.parse(null).isEmpty());
+    }
 }
