@@ -7,27 +7,27 @@ import java.util.Optional;
 /**
  * A refusal the business rules make: an expected answer, not a fault. Rolls the transaction back,
  * is answered as {@code application/problem+json} by one mapper, and is never logged with a stack trace.
+ * It names its kind and carries its facts; {@link ProblemTypes} says what HTTP makes of it.
  */
 @ApplicationException(rollback = true, inherited = true)
 public abstract class BusinessException extends RuntimeException {
 
-    private final int status;
     private final String type;
-    private final String title;
 
-    protected BusinessException(int status, String type, String title, String detail) {
+    /** A refusal of kind {@code type} (a slug of {@link ProblemTypes}), with a detail for the client. */
+    protected BusinessException(String type, String detail) {
         super(detail, null, false, false);
-        this.status = status;
         this.type = type;
-        this.title = title;
+        ProblemTypes.of(type);
     }
 
-    public int status() { return status; }
+    /** The HTTP status, from the one table. */
+    public int status() { return ProblemTypes.of(type).status(); }
 
     /** The slug of the problem type URI {@code https://keyright.dev/problems/<slug>}. */
     public String type() { return type; }
 
-    public String title() { return title; }
+    public String title() { return ProblemTypes.of(type).title(); }
 
     public String detail() { return getMessage(); }
 
@@ -41,8 +41,8 @@ public abstract class BusinessException extends RuntimeException {
         return Optional.empty();
     }
 
-    /** Extra response headers, e.g. {@code WWW-Authenticate}. */
+    /** The headers that go with this kind of refusal, e.g. {@code WWW-Authenticate}. */
     public Map<String, String> headers() {
-        return Map.of();
+        return ProblemTypes.of(type).headers();
     }
 }

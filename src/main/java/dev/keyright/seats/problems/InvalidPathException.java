@@ -1,10 +1,9 @@
 package dev.keyright.seats.problems;
 
-/** 400: the request path is not in its one canonical form (docs/API.md, "Request paths"). */
+/** The request path is not in its one canonical form (docs/API.md, "Request paths"). */
 public class InvalidPathException extends BusinessException {
 
     public InvalidPathException() {
-        super(400, "invalid-path", "Invalid path",
-                "The request path is not canonical: no ';', no percent-encoding, no empty, '.' or '..' segments.");
+        super("invalid-path", "The request path is not canonical: no ';', no percent-encoding, no empty, '.' or '..' segments.");
     }
 }

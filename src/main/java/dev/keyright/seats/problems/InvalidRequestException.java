@@ -3,13 +3,13 @@ package dev.keyright.seats.problems;
 import java.util.List;
 import java.util.Map;
 
-/** 400: the request is malformed; {@code errors} says which fields and why. */
+/** The request is malformed; {@code errors} says which fields and why. */
 public class InvalidRequestException extends BusinessException {
 
     private final List<FieldError> errors;
 
     public InvalidRequestException(List<FieldError> errors) {
-        super(400, "invalid-request", "Invalid request", summary(errors));
+        super("invalid-request", summary(errors));
         this.errors = List.copyOf(errors);
     }
 

@@ -2,13 +2,13 @@ package dev.keyright.seats.problems;
 
 import java.util.Optional;
 
-/** 503: the database is unreachable or a lock could not be had in time. Nothing was granted or changed. */
+/** The database is unreachable or a lock could not be had in time. Nothing was granted or changed. */
 public class ServiceUnavailableException extends BusinessException {
 
     private final int retryAfter;
 
     public ServiceUnavailableException(String detail, int retryAfterSeconds) {
-        super(503, "service-unavailable", "Service unavailable", detail);
+        super("service-unavailable", detail);
         this.retryAfter = retryAfterSeconds;
     }
 

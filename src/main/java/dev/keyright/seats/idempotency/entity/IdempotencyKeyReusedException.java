@@ -2,11 +2,10 @@ package dev.keyright.seats.idempotency.entity;
 
 import dev.keyright.seats.problems.BusinessException;
 
-/** 422: the key was used before with a different request. */
+/** The key was used before with a different request. */
 public class IdempotencyKeyReusedException extends BusinessException {
 
     public IdempotencyKeyReusedException() {
-        super(422, "idempotency-key-reused", "Idempotency key reused",
-                "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+        super("idempotency-key-reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
     }
 }

@@ -2,10 +2,10 @@ package dev.keyright.seats.leases.entity;
 
 import dev.keyright.seats.problems.BusinessException;
 
-/** 404: no such lease for this license (a lease of another license gets exactly this answer too). */
+/** No such lease for this license (a lease of another license gets exactly this answer too). */
 public class LeaseNotFoundException extends BusinessException {
 
     public LeaseNotFoundException() {
-        super(404, "lease-not-found", "Lease not found", "No live lease with that id for this license.");
+        super("lease-not-found", "No live lease with that id for this license.");
     }
 }

@@ -4,7 +4,7 @@ import dev.keyright.seats.problems.BusinessException;
 import java.util.Map;
 import java.util.Optional;
 
-/** 409: every seat is in use. A normal state of a full pool, not a fault. */
+/** Every seat is in use. A normal state of a full pool, not a fault. */
 public class SeatsExhaustedException extends BusinessException {
 
     private final long seatsInUse;
@@ -12,8 +12,7 @@ public class SeatsExhaustedException extends BusinessException {
     private final int retryAfter;
 
     public SeatsExhaustedException(long seatsInUse, int maxSeats, int retryAfterSeconds) {
-        super(409, "seats-exhausted", "All seats are in use",
-                "All " + maxSeats + " seats are in use (" + seatsInUse + " held). Retry later.");
+        super("seats-exhausted", "All " + maxSeats + " seats are in use (" + seatsInUse + " held). Retry later.");
         this.seatsInUse = seatsInUse;
         this.maxSeats = maxSeats;
         this.retryAfter = retryAfterSeconds;

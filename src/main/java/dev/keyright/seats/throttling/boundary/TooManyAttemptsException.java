@@ -3,7 +3,7 @@ package dev.keyright.seats.throttling.boundary;
 import dev.keyright.seats.problems.BusinessException;
 import java.util.Optional;
 
-/** 429: too many invalid license keys (or admin passwords) from this address; retry after the given seconds. */
+/** Too many invalid license keys (or admin passwords) from this address; retry after the given seconds. */
 public class TooManyAttemptsException extends BusinessException {
 
     private final int retryAfter;
@@ -13,8 +13,7 @@ public class TooManyAttemptsException extends BusinessException {
     }
 
     private TooManyAttemptsException(String what, int retryAfterSeconds) {
-        super(429, "too-many-attempts", "Too many attempts",
-                "Too many invalid " + what + " from this address. Retry after " + retryAfterSeconds + " seconds.");
+        super("too-many-attempts", "Too many invalid " + what + " from this address. Retry after " + retryAfterSeconds + " seconds.");
         this.retryAfter = retryAfterSeconds;
     }
 

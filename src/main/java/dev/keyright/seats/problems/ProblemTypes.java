@@ -1,0 +1,39 @@
+package dev.keyright.seats.problems;
+
+import java.util.Map;
+
+/**
+ * The one table from a refusal's slug to what HTTP makes of it: status, title and the headers that go
+ * with it. Exceptions name the condition and carry its facts; they know nothing of HTTP.
+ */
+public final class ProblemTypes {
+
+    /** How one kind of refusal is answered. */
+    public record Type(int status, String title, Map<String, String> headers) {
+    }
+
+    private static final Map<String, Type> TYPES = Map.ofEntries(
+            Map.entry("invalid-request", new Type(400, "Invalid request", Map.of())),
+            Map.entry("invalid-path", new Type(400, "Invalid path", Map.of())),
+            Map.entry("invalid-license", new Type(401, "Invalid license", Map.of("WWW-Authenticate", "License realm=\"keyright\""))),
+            Map.entry("license-suspended", new Type(403, "License suspended", Map.of())),
+            Map.entry("license-not-found", new Type(404, "License not found", Map.of())),
+            Map.entry("lease-not-found", new Type(404, "Lease not found", Map.of())),
+            Map.entry("seats-exhausted", new Type(409, "All seats are in use", Map.of())),
+            Map.entry("lease-expired", new Type(410, "Lease expired", Map.of())),
+            Map.entry("idempotency-key-reused", new Type(422, "Idempotency key reused", Map.of())),
+            Map.entry("too-many-attempts", new Type(429, "Too many attempts", Map.of())),
+            Map.entry("service-unavailable", new Type(503, "Service unavailable", Map.of())));
+
+    private ProblemTypes() {
+    }
+
+    /** The type of a slug; an unknown slug is a programming error, found by ProblemTypesTest. */
+    public static Type of(String slug) {
+        Type type = TYPES.get(slug);
+        if (type == null) {
+            throw new IllegalArgumentException("no problem type " + slug);
+        }
+        return type;
+    }
+}
