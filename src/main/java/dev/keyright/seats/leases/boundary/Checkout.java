@@ -42,6 +42,10 @@ public class Checkout {
     @PersistenceContext
     EntityManager em;
     @Inject
+    History history;
+    @Inject
+    LiveLeases liveLeases;
+    @Inject
     SigningKeys signingKeys;
     @EJB
     IdempotencyRecords records;
@@ -82,27 +86,27 @@ public class Checkout {
             return java.util.Optional.empty();
         }
         if (!existing.isLiveAt(now, license.skew())) {
-            History.ended(em, existing, LeaseEvent.Kind.EXPIRE, now);
+            history.ended(existing, LeaseEvent.Kind.EXPIRE, now);
             em.remove(existing);
             em.flush();
             return java.util.Optional.empty();
         }
         existing.renew(license.expiryFor(now));
         String token = signingKeys.signer().sign(Seats.claims(license, existing, now));
-        long inUse = LiveLeases.count(em, license, now);
+        long inUse = liveLeases.count(license, now);
         return java.util.Optional.of(new AcquireOutcome(new StoredResponse(200, Seats.location(existing.id()),
                 LeaseBody.json(existing, token, license, inUse)), false, inUse, license.seats()));
     }
 
     private AcquireOutcome grant(License license, Holder holder, PreparedLease prepared) {
         Instant now = prepared.now();
-        long live = LiveLeases.count(em, license, now);
+        long live = liveLeases.count(license, now);
         if (!license.admits(live)) {
             throw new SeatsExhaustedException(live, license.seats(), license.policy().renewAfterSeconds());
         }
         Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
         em.persist(lease);
-        History.granted(em, lease, now);
+        history.granted(lease, now);
         license.recordCheckout(now);
         return new AcquireOutcome(new StoredResponse(201, Seats.location(lease.id()),
                 LeaseBody.json(lease, prepared.token(), license, live + 1)), false, live + 1, license.seats());
@@ -111,7 +115,7 @@ public class Checkout {
     /** A denial is usage history too; recorded after the refused transaction rolled back. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void recordDenial(String licenseId, Holder holder, Instant at) {
-        History.denied(em, licenseId, holder, at);
+        history.denied(licenseId, holder, at);
     }
 
     /**

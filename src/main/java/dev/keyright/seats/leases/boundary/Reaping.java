@@ -6,6 +6,7 @@ import dev.keyright.seats.leases.entity.LeaseEvent;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -22,6 +23,8 @@ public class Reaping {
 
     @PersistenceContext
     EntityManager em;
+    @Inject
+    History history;
 
     /** Deletes up to {@code limit} leases with {@code expires_at < reapableBefore}; returns the licenses of those it deleted. */
     public List<String> reapLeases(Instant reapableBefore, Instant now, int limit) {
@@ -33,7 +36,7 @@ public class Reaping {
         List<String> reaped = new java.util.ArrayList<>();
         for (Lease lease : doomed) {
             if (lease.expiresAt().isBefore(reapableBefore)) {
-                History.ended(em, lease, LeaseEvent.Kind.EXPIRE, now);
+                history.ended(lease, LeaseEvent.Kind.EXPIRE, now);
                 em.remove(lease);
                 reaped.add(lease.licenseId());
             }

@@ -49,6 +49,10 @@ public class Seats {
     @PersistenceContext
     EntityManager em;
     @Inject
+    History history;
+    @Inject
+    LiveLeases liveLeases;
+    @Inject
     Licenses licenses;
     @Inject
     Checkout checkout;
@@ -125,7 +129,7 @@ public class Seats {
         lease.renew(license.expiryFor(now));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         String token = signingKeys.signer().sign(claims(license, lease, now));
-        long inUse = recentCounts.seatsInUse(license.id(), now, () -> LiveLeases.count(em, license, now));
+        long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
         return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, inUse));
     }
 
@@ -164,7 +168,7 @@ public class Seats {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public PoolSize seatsInUse(String licenseId) {
         License license = licenses.get(licenseId);
-        return new PoolSize(LiveLeases.count(em, license, clock.instant()), license.seats());
+        return new PoolSize(liveLeases.count(license, clock.instant()), license.seats());
     }
 
     /** How full a pool is. */
@@ -173,18 +177,18 @@ public class Seats {
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Pool poolOf(License license) {
-        return new Pool(license, LiveLeases.list(em, license, clock.instant()));
+        return new Pool(license, liveLeases.list(license, clock.instant()));
     }
 
     /** The pools of many licenses, read with one query (the admin list), in the order given. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<Pool> poolsOf(List<License> licenses) {
-        Map<String, List<Lease>> live = LiveLeases.byLicense(em, licenses, clock.instant());
+        Map<String, List<Lease>> live = liveLeases.byLicense(licenses, clock.instant());
         return licenses.stream().map(license -> new Pool(license, live.get(license.id()))).toList();
     }
 
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
-        History.ended(em, lease, kind, now);
+        history.ended(lease, kind, now);
         em.remove(lease);
     }
 

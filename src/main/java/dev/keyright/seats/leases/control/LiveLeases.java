@@ -3,7 +3,9 @@ package dev.keyright.seats.leases.control;
 import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,13 +13,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The live leases of a license, by the one liveness rule, on the index (license_id, expires_at). */
-public final class LiveLeases {
+/** The live leases of a license, by the one liveness rule, on the index (license_id, expires_at), in the caller's transaction. */
+@ApplicationScoped
+public class LiveLeases {
 
-    private LiveLeases() {
-    }
+    @PersistenceContext
+    EntityManager em;
 
-    public static long count(EntityManager em, License license, Instant now) {
+    public long count(License license, Instant now) {
         return em.createNamedQuery(Lease.COUNT_LIVE, Long.class)
                 .setParameter("licenseId", license.id())
                 .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
@@ -28,7 +31,7 @@ public final class LiveLeases {
      * The live leases of many licenses in one query (the admin list), not one per license: every lease
      * not yet past the largest skew, then each kept only if live under its own license's skew.
      */
-    public static Map<String, List<Lease>> byLicense(EntityManager em, Collection<License> licenses, Instant now) {
+    public Map<String, List<Lease>> byLicense(Collection<License> licenses, Instant now) {
         Map<String, License> byId = new HashMap<>();
         Instant oldest = now;
         for (License license : licenses) {
@@ -53,7 +56,7 @@ public final class LiveLeases {
         return live;
     }
 
-    public static List<Lease> list(EntityManager em, License license, Instant now) {
+    public List<Lease> list(License license, Instant now) {
         return em.createNamedQuery(Lease.FIND_LIVE, Lease.class)
                 .setParameter("licenseId", license.id())
                 .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())

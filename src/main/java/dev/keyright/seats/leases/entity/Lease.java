@@ -24,6 +24,7 @@ import java.time.Instant;
         query = "SELECT l FROM Lease l WHERE l.expiresAt >= :oldestLiveExpiry ORDER BY l.acquiredAt, l.id")
 @NamedQuery(name = Lease.FIND_BY_INSTALL,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.clientInstanceId = :clientInstanceId")
+@NamedQuery(name = Lease.FIND_OF_LICENSE, query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId")
 @NamedQuery(name = Lease.FIND_REAPABLE,
         query = "SELECT l FROM Lease l WHERE l.expiresAt < :reapableBefore ORDER BY l.expiresAt")
 public class Lease {
@@ -33,6 +34,7 @@ public class Lease {
     public static final String FIND_MAYBE_LIVE = "Lease.findMaybeLive";
     public static final String FIND_BY_INSTALL = "Lease.findByInstall";
     public static final String FIND_REAPABLE = "Lease.findReapable";
+    public static final String FIND_OF_LICENSE = "Lease.findOfLicense";
 
     @Id
     private String id;

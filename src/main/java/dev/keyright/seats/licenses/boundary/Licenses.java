@@ -75,7 +75,7 @@ public class Licenses {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
-        return em.createQuery("SELECT COUNT(l) FROM License l", Long.class).getSingleResult();
+        return em.createNamedQuery(License.COUNT_ALL, Long.class).getSingleResult();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

@@ -14,10 +14,12 @@ import java.util.Optional;
 @Table(name = "license")
 @NamedQuery(name = License.FIND_BY_KEY_HASH, query = "SELECT l FROM License l WHERE l.keyHash = :keyHash")
 @NamedQuery(name = License.FIND_ALL, query = "SELECT l FROM License l ORDER BY l.createdAt, l.id")
+@NamedQuery(name = License.COUNT_ALL, query = "SELECT COUNT(l) FROM License l")
 public class License {
 
     public static final String FIND_BY_KEY_HASH = "License.findByKeyHash";
     public static final String FIND_ALL = "License.findAll";
+    public static final String COUNT_ALL = "License.countAll";
 
     public enum Status { ACTIVE, SUSPENDED }
 

@@ -31,7 +31,7 @@ public class Usage {
     public Report report(String licenseId, Instant from, Instant to, Duration bucket) {
         License license = licenses.get(licenseId);
         Instant now = clock.instant();
-        Map<String, Instant> openLeases = em.createQuery("SELECT l FROM Lease l WHERE l.licenseId = :licenseId", Lease.class)
+        Map<String, Instant> openLeases = em.createNamedQuery(Lease.FIND_OF_LICENSE, Lease.class)
                 .setParameter("licenseId", licenseId).getResultStream()
                 .collect(Collectors.toMap(Lease::id, Lease::expiresAt));
         List<UsageReport.Hold> holds = new ArrayList<>();
