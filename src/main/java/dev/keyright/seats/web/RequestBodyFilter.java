@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -22,7 +21,6 @@ import java.io.IOException;
  * maps this filter and the ones after it for ASYNC too), in a request context of its own and as the
  * caller the container authenticated ({@link Caller}).
  */
-@WebFilter(asyncSupported = true)
 public class RequestBodyFilter extends HttpFilter {
 
     private static final long serialVersionUID = 1L;

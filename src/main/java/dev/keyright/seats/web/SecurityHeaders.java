@@ -2,7 +2,6 @@ package dev.keyright.seats.web;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,7 +12,6 @@ import java.io.IOException;
  * never stored by caches (answers carry lease tokens and one-time license keys). The same on every path,
  * so no spelling of a path can lose them; a resource may relax caching for its own static files.
  */
-@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class SecurityHeaders extends HttpFilter {
 
     private static final long serialVersionUID = 1L;

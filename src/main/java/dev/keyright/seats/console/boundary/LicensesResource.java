@@ -3,13 +3,13 @@ package dev.keyright.seats.console.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
-import jakarta.annotation.security.RolesAllowed;
 import dev.keyright.seats.leases.boundary.Pool;
+import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.boundary.LicenseChange;
 import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.licenses.boundary.Licenses;
-import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.entity.License;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.Consumes;

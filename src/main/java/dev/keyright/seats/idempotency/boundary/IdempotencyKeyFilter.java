@@ -7,7 +7,6 @@ import dev.keyright.seats.problems.ProblemWriter;
 import dev.keyright.seats.web.RequestBodies;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -20,7 +19,6 @@ import java.util.Optional;
  * both to the checkout, which replays a stored response (or answers 422 for another request under the
  * same key) after taking the license lock, and stores a success in the same transaction as its lease.
  */
-@WebFilter(urlPatterns = "/v1/seats/acquire", asyncSupported = true)
 public class IdempotencyKeyFilter extends HttpFilter {
 
     public static final String HEADER = "Idempotency-Key";

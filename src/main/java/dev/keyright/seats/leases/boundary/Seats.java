@@ -1,11 +1,12 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Faults;
+import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
-import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
@@ -18,7 +19,6 @@ import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
-import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;

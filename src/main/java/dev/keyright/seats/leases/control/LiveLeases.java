@@ -1,7 +1,7 @@
 package dev.keyright.seats.leases.control;
 
-import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

@@ -1,6 +1,5 @@
 package dev.keyright.seats.leases.entity;
 
-import dev.keyright.seats.leases.entity.Liveness;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

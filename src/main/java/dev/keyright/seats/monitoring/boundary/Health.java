@@ -1,7 +1,7 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /** Readiness as one decision: ready when the database answers; clock drift past half the skew is a warning. */
 @ApplicationScoped

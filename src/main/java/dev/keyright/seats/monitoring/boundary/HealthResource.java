@@ -1,8 +1,8 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

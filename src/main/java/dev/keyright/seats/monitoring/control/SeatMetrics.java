@@ -1,9 +1,9 @@
 package dev.keyright.seats.monitoring.control;
 
 import dev.keyright.seats.leases.entity.SeatEvent;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -3,10 +3,10 @@ package dev.keyright.seats.usage.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
-import jakarta.annotation.security.RolesAllowed;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.usage.control.UsageReport;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.GET;

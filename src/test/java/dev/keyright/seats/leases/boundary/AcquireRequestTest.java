@@ -1,10 +1,9 @@
-package dev.keyright.seats.leases;
+package dev.keyright.seats.leases.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.keyright.seats.leases.boundary.AcquireRequest;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import java.util.List;

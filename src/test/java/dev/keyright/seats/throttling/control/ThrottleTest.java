@@ -1,10 +1,9 @@
-package dev.keyright.seats.throttling;
+package dev.keyright.seats.throttling.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.throttling.control.Throttle;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,9 +1,7 @@
-package dev.keyright.seats.throttling;
+package dev.keyright.seats.throttling.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.keyright.seats.throttling.control.ClientAddresses;
-import dev.keyright.seats.throttling.control.FailureLedger;
 import dev.keyright.seats.throttling.control.FailureLedger.Verdict.Kind;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,9 +1,8 @@
-package dev.keyright.seats.licenses;
+package dev.keyright.seats.licenses.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,9 @@
-package dev.keyright.seats.licenses;
+package dev.keyright.seats.licenses.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keyright.seats.licenses.entity.License;
-import dev.keyright.seats.licenses.entity.Policy;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

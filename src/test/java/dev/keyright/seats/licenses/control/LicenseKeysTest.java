@@ -1,4 +1,4 @@
-package dev.keyright.seats.licenses;
+package dev.keyright.seats.licenses.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.licenses.control.LicenseKeys;
 import dev.keyright.seats.secrets.ServerSecret;
 import java.util.HashSet;
 import java.util.Map;

@@ -1,10 +1,8 @@
-package dev.keyright.seats.licenses;
+package dev.keyright.seats.licenses.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.keyright.seats.licenses.boundary.LicenseChange;
-import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import java.time.Instant;

@@ -1,6 +1,5 @@
-package dev.keyright.seats.problems;
+package dev.keyright.seats.database;
 
-import dev.keyright.seats.database.Faults;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

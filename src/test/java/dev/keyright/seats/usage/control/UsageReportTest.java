@@ -1,9 +1,8 @@
-package dev.keyright.seats.usage;
+package dev.keyright.seats.usage.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.keyright.seats.leases.entity.LeaseEvent;
-import dev.keyright.seats.usage.control.UsageReport;
 import dev.keyright.seats.usage.control.UsageReport.Hold;
 import java.time.Duration;
 import java.time.Instant;
