@@ -33,6 +33,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +45,12 @@ class ClientIT {
 
     @ArquillianResource
     URL base;
+
+    /** Each test starts on system time, whatever the one before did to the server's clock. */
+    @AfterEach
+    void resetTheServersClock() {
+        new Api(base).resetClock();
+    }
     @TempDir
     Path home;
 

@@ -32,6 +32,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -42,6 +43,12 @@ class IdempotentAcquireIT {
 
     @ArquillianResource
     URL base;
+
+    /** Each test starts on system time, whatever the one before did to the server's clock. */
+    @AfterEach
+    void resetTheServersClock() {
+        new Api(base).resetClock();
+    }
 
     @Deployment(testable = false)
     static WebArchive deployment() {

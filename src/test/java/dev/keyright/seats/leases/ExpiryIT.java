@@ -32,6 +32,12 @@ class ExpiryIT {
     @ArquillianResource
     URL base;
 
+    /** Each test starts on system time, whatever the one before did to the server's clock. */
+    @AfterEach
+    void resetTheServersClock() {
+        new Api(base).resetClock();
+    }
+
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.seats();

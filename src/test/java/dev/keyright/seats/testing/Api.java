@@ -107,6 +107,11 @@ public final class Api {
         send("POST", "/test-support/clock/freeze?at=" + epochMillis, null, Map.of());
     }
 
+    /** System time again: no offset, not frozen. */
+    public void resetClock() {
+        send("DELETE", "/test-support/clock", null, Map.of());
+    }
+
     public void thawClock() {
         send("DELETE", "/test-support/clock/freeze", null, Map.of());
     }

@@ -42,6 +42,14 @@ public class ClockResource {
         return now();
     }
 
+    /** Back to system time: no offset, not frozen (tests reset it after each test, so none sees another's). */
+    @DELETE
+    public Response reset() {
+        MovableClock.FROZEN_AT.set(Long.MIN_VALUE);
+        MovableClock.OFFSET_MILLIS.set(0);
+        return now();
+    }
+
     @GET
     public Response now() {
         return Response.ok(String.valueOf(new MovableClock().clock().millis())).type("text/plain").build();
