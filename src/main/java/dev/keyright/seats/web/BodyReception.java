@@ -27,12 +27,14 @@ final class BodyReception implements ReadListener, AsyncListener {
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final byte[] chunk = new byte[4096];
     private final AtomicBoolean ended = new AtomicBoolean();
+    private final long expected;
 
     private BodyReception(HttpServletRequest request, HttpServletResponse response, AsyncContext async) throws IOException {
         this.request = request;
         this.response = response;
         this.async = async;
         this.in = request.getInputStream();
+        this.expected = request.getContentLengthLong();
     }
 
     /** Receives the rest of the body without holding the calling thread, which returns to the container. */
@@ -44,11 +46,17 @@ final class BodyReception implements ReadListener, AsyncListener {
         reception.in.setReadListener(reception);
     }
 
+    /**
+     * Reads what is there. A body whose declared length has arrived, or whose end was read, is complete
+     * here and now: the container's {@link #onAllDataRead} is not waited for, since Payara does not always
+     * call it once the end has been read in this method (a request then waited for its deadline).
+     */
     @Override
-    public void onDataAvailable() throws IOException {
+    public synchronized void onDataAvailable() throws IOException {
         while (!ended.get() && in.isReady()) {
             int count = in.read(chunk);
             if (count < 0) {
+                arrived();
                 return;
             }
             received.write(chunk, 0, count);
@@ -56,11 +64,19 @@ final class BodyReception implements ReadListener, AsyncListener {
                 refuse(413);
                 return;
             }
+            if (expected >= 0 && received.size() >= expected) {
+                arrived();
+                return;
+            }
         }
     }
 
     @Override
-    public void onAllDataRead() {
+    public synchronized void onAllDataRead() {
+        arrived();
+    }
+
+    private void arrived() {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
@@ -75,8 +91,14 @@ final class BodyReception implements ReadListener, AsyncListener {
         }
     }
 
+    /** The deadline: what has arrived by now is read once more (a body whose last notice got lost is on time), else 408. */
     @Override
     public void onTimeout(AsyncEvent event) throws IOException {
+        synchronized (this) {
+            if (!ended.get()) {
+                onDataAvailable();
+            }
+        }
         refuse(408);
     }
 

@@ -40,8 +40,12 @@ public class IdempotencyPurge {
         timers.createIntervalTimer(interval, interval, new TimerConfig("idempotency purge", false));
     }
 
-    /** Purges now; returns how many records went. */
     @Timeout
+    void onTimeout() {
+        purge();
+    }
+
+    /** Purges now; returns how many records went. */
     public int purge() {
         Instant before = clock.instant().minus(IdempotencyRecords.RETENTION);
         int total = 0;
