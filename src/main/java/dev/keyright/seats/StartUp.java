@@ -4,6 +4,7 @@ import dev.keyright.seats.admins.boundary.AdminCredentials;
 import dev.keyright.seats.configuration.ConfigurationException;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Databases;
+import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Migrations;
 import dev.keyright.seats.leases.boundary.SigningKeys;
 import dev.keyright.seats.secrets.ServerSecret;
@@ -50,14 +51,31 @@ public class StartUp {
             Databases.Choice database = Databases.choose(config);
             check(database);
             Migrations.migrate(database.dataSource());
-            signingKeys.load();
-            adminCredentials.load();
+            converged(signingKeys::load);
+            converged(adminCredentials::load);
             LOG.info(() -> "Keyright Seats is ready on " + (database.embedded()
                     ? "the embedded database in " + config.dataDir()
                     : "the data source " + database.jndiName()) + ". Admin user: '" + config.adminUser() + "'.");
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", e.getMessage());
             throw e;
+        }
+    }
+
+    /**
+     * Loads what the first node of an installation creates (the signing key, a generated admin password).
+     * Nodes first starting together insert the same keys; the losers' inserts fail on the winner's row,
+     * and their second load finds it.
+     */
+    private static void converged(Runnable load) {
+        try {
+            load.run();
+        } catch (RuntimeException raced) {
+            if (!Faults.isDuplicateKey(raced)) {
+                throw raced;
+            }
+            LOG.info("Another node created it first; loading theirs");
+            load.run();
         }
     }
 

@@ -10,6 +10,8 @@ public final class Faults {
     private static final int MARIADB_DEADLOCK = 1213;
     private static final int H2_LOCK_TIMEOUT = 50200;
     private static final int H2_DEADLOCK = 40001;
+    private static final int MARIADB_DUPLICATE_KEY = 1062;
+    private static final int H2_DUPLICATE_KEY = 23505;
 
     private Faults() {
     }
@@ -18,6 +20,12 @@ public final class Faults {
     public static boolean isDeadlock(Throwable e) {
         return sqlExceptions(e).anyMatch(s -> s.getErrorCode() == MARIADB_DEADLOCK
                 || s.getErrorCode() == H2_DEADLOCK || "40001".equals(s.getSQLState()));
+    }
+
+    /** An insert that another transaction's committed row already holds the key of. */
+    public static boolean isDuplicateKey(Throwable e) {
+        return sqlExceptions(e).anyMatch(s -> s.getErrorCode() == MARIADB_DUPLICATE_KEY
+                || s.getErrorCode() == H2_DUPLICATE_KEY || "23505".equals(s.getSQLState()));
     }
 
     /** A lock wait that ran past its bound. */

@@ -84,7 +84,7 @@ public class MariaDb implements BeforeAllCallback {
     }
 
     /** Drops and creates the database and its user, as root over TCP or, failing that, the unix socket. */
-    static void recreate(String database) throws Exception {
+    public static void recreate(String database) throws Exception {
         List<String> statements = List.of(
                 "DROP DATABASE IF EXISTS " + database,
                 "CREATE DATABASE " + database + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",

@@ -34,8 +34,8 @@ public final class Nodes implements AutoCloseable {
     }
 
     /**
-     * Starts {@code count} nodes as the README says to start a new installation: the first alone on the
-     * empty database (it creates the signing key), then the others at once; waits until each serves.
+     * Starts {@code count} nodes: the first alone on the empty database, then the others at once; waits
+     * until each serves.
      */
     public List<Node> start(int count) throws Exception {
         List<Node> started = new ArrayList<>();
@@ -46,6 +46,18 @@ public final class Nodes implements AutoCloseable {
         }
         for (Node node : started) {
             node.awaitReady(Duration.ofSeconds(240));
+        }
+        return started;
+    }
+
+    /** Starts {@code count} nodes at the same instant (a new installation whose nodes all start at once). */
+    public List<Node> startTogether(int count) throws Exception {
+        List<Node> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            started.add(launch(freePort()));
+        }
+        for (Node node : started) {
+            node.awaitReady(Duration.ofSeconds(300));
         }
         return started;
     }

@@ -17,7 +17,6 @@ import java.security.PrivateKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Clock;
 import java.util.List;
-import java.util.UUID;
 import java.util.logging.Logger;
 import org.jose4j.jwk.EcJwkGenerator;
 import org.jose4j.jwk.EllipticCurveJsonWebKey;
@@ -28,8 +27,10 @@ import org.jose4j.lang.JoseException;
 
 /**
  * The lease-signing key: created once, stored in the database (private part wrapped by the server
- * secret) where every node finds it, and the same after every restart. If two nodes create one at the
- * same moment, both keys are published and every node signs with the oldest.
+ * secret) where every node finds it, and the same after every restart. The first key's id is derived
+ * from the server secret every node shares, so nodes first starting together on an empty database
+ * insert the same primary key: one insert wins, the others fail on it, and their next load finds the
+ * winner's key ({@code StartUp} loads again on exactly that failure). No start-up lock is taken.
  */
 @Singleton
 @Lock(LockType.READ)
@@ -56,7 +57,7 @@ public class SigningKeys {
     public void load() {
         List<SigningKeyRecord> keys = all();
         if (keys.isEmpty()) {
-            em.persist(generate());
+            em.persist(generate(firstKid()));
             em.flush();
             keys = all();
             LOG.info("Created the lease-signing key " + keys.get(0).kid());
@@ -79,10 +80,15 @@ public class SigningKeys {
         return em.createNamedQuery(SigningKeyRecord.FIND_ALL, SigningKeyRecord.class).getResultList();
     }
 
-    private SigningKeyRecord generate() {
+    /** The same on every node of an installation, and names nothing of the secret it is derived from. */
+    private String firstKid() {
+        return "k-" + java.util.HexFormat.of().formatHex(secret.mac("signing-key-id", "first".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .substring(0, 16);
+    }
+
+    private SigningKeyRecord generate(String kid) {
         try {
             EllipticCurveJsonWebKey jwk = EcJwkGenerator.generateJwk(EllipticCurves.P256);
-            String kid = "k-" + UUID.randomUUID().toString().substring(0, 13);
             jwk.setKeyId(kid);
             jwk.setAlgorithm("ES256");
             jwk.setUse("sig");
