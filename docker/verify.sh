@@ -159,7 +159,7 @@ ADMIN_PASSWORD="docker-$(openssl rand -hex 8)"
 boot_image mariadb KEYRIGHT_DB_URL="jdbc:mariadb://127.0.0.1:3306/$DB?sessionVariables=innodb_lock_wait_timeout=3" \
     KEYRIGHT_DB_USER="$DB_USER" KEYRIGHT_DB_PASSWORD="$DB_PASSWORD" KEYRIGHT_ADMIN_PASSWORD="$ADMIN_PASSWORD" \
     KEYRIGHT_KEY_SECRET="docker-verify-$(openssl rand -hex 16)" KEYRIGHT_ISSUER=keyright-seats
-grep '^{' "$WORK/server.log" | jq -r '.LogMessage // empty' | grep -q "ready on the data source jdbc/keyright" \
+grep '^{' "$WORK/server.log" | jq -r '.LogMessage // empty' | grep -F "ready on the data source jdbc/keyright" >/dev/null \
     || die "[mariadb] the application is not on jdbc/keyright (or the log is not JSON)"
 DEAD=$(free_port)
 for method in curl bash java; do
@@ -183,7 +183,7 @@ stop_group "$PGID"; PGID=""
 
 ADMIN_PASSWORD="docker-$(openssl rand -hex 8)"
 boot_image embedded KEYRIGHT_ADMIN_PASSWORD="$ADMIN_PASSWORD"
-grep '^{' "$WORK/server.log" | jq -r '.LogMessage // empty' | grep -q "ready on the embedded database in $SIM/data" \
+grep '^{' "$WORK/server.log" | jq -r '.LogMessage // empty' | grep -F "ready on the embedded database in $SIM/data" >/dev/null \
     || die "[embedded] the application is not on the embedded database in the data volume"
 healthcheck "$WORK/bin-curl" "$HTTP" || die "[embedded] unhealthy"
 [ -f "$SIM/data/server.secret" ] || die "[embedded] no server.secret in the data volume"
