@@ -182,6 +182,9 @@ final class BadRequests {
         cases.add(new Case("admin-no-auth", "POST", "/v1/admin/licenses", json, "{\"product\":\"p\",\"seats\":2}", false));
         cases.add(new Case("admin-list-no-auth", "GET", "/v1/admin/licenses", Map.of(), null, false));
         cases.add(new Case("admin-revoke-no-auth", "DELETE", "/v1/admin/licenses/" + licenseId + "/leases/" + leaseId, Map.of(), null, false));
+        cases.add(new Case("admin-patch-no-auth", "PATCH", "/v1/admin/licenses/" + licenseId, json, "{\"status\":\"suspended\"}", false));
+        cases.add(new Case("admin-usage-no-auth", "GET", "/v1/admin/licenses/" + licenseId + "/usage", Map.of(), null, false));
+        cases.add(new Case("admin-page-no-auth", "GET", "/admin/", Map.of(), null, false));
         cases.add(new Case("admin-wrong-password", "GET", "/v1/admin/licenses",
                 Map.of("Authorization", "Basic " + Base64.getEncoder().encodeToString("admin:nope".getBytes(StandardCharsets.UTF_8))), null, false));
         cases.add(new Case("admin-malformed-basic", "GET", "/v1/admin/licenses", Map.of("Authorization", "Basic !!!"), null, false));

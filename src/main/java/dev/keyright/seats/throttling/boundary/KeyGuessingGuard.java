@@ -2,10 +2,8 @@ package dev.keyright.seats.throttling.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
-import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.problems.ProblemResponses;
 import dev.keyright.seats.throttling.control.Throttle;
-import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
 import jakarta.json.stream.JsonParser;
@@ -43,16 +41,9 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
     @Context
     HttpServletRequest servletRequest;
     @Inject
-    KeyrightConfig config;
+    Throttle throttle;
     @Inject
     Clock clock;
-
-    private Throttle throttle;
-
-    @PostConstruct
-    void init() {
-        throttle = Throttle.configured(config);
-    }
 
     @Override
     public void filter(ContainerRequestContext request) {

@@ -1,8 +1,6 @@
 package dev.keyright.seats.throttling.boundary;
 
-import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.throttling.control.Throttle;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,16 +21,9 @@ public class PasswordGuessingGuard {
     private static final String BUCKET = "admin-credentials";
 
     @Inject
-    KeyrightConfig config;
+    Throttle throttle;
     @Inject
     Clock clock;
-
-    private Throttle throttle;
-
-    @PostConstruct
-    void init() {
-        throttle = Throttle.configured(config);
-    }
 
     /** Before a credential is checked: the refusal to send, if any; slows the caller when it is close to one. */
     public Optional<TooManyAttemptsException> admit(HttpServletRequest request) {
