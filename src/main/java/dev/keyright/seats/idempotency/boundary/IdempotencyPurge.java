@@ -1,6 +1,7 @@
 package dev.keyright.seats.idempotency.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Batches;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -48,14 +49,6 @@ public class IdempotencyPurge {
     /** Purges now; returns how many records went. */
     public int purge() {
         Instant before = clock.instant().minus(IdempotencyRecords.RETENTION);
-        int total = 0;
-        for (int round = 0; round < 1_000; round++) {
-            int done = records.purgeBefore(before, config.reapBatchSize());
-            total += done;
-            if (done < config.reapBatchSize()) {
-                break;
-            }
-        }
-        return total;
+        return Batches.drain(config.reapBatchSize(), () -> records.purgeBefore(before, config.reapBatchSize()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.keyright.seats.idempotency.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
@@ -52,14 +53,7 @@ public class IdempotencyRecords {
     /** Deletes up to {@code limit} records created before {@code before}, in a transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int purgeBefore(Instant before, int limit) {
-        List<String> ids = em.createNamedQuery(IdempotencyRecord.FIND_EXPIRED, String.class)
-                .setParameter("before", before.toEpochMilli())
-                .setMaxResults(limit)
-                .getResultList();
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        return em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
+        return Batches.deleteOlder(em, IdempotencyRecord.FIND_EXPIRED, IdempotencyRecord.DELETE_BY_IDS, before, limit);
     }
 
     private void dropBeyond(jakarta.persistence.TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {

@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.SeatEvent;
 import jakarta.enterprise.context.ApplicationScoped;

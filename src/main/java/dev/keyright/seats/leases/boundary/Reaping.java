@@ -1,5 +1,6 @@
 package dev.keyright.seats.leases.boundary;
 
+import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
@@ -46,13 +47,6 @@ public class Reaping {
 
     /** Deletes up to {@code limit} usage events older than the retention. */
     public int purgeEvents(Instant before, int limit) {
-        List<String> ids = em.createNamedQuery(LeaseEvent.FIND_OLDER_THAN, String.class)
-                .setParameter("before", before.toEpochMilli())
-                .setMaxResults(limit)
-                .getResultList();
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        return em.createNamedQuery(LeaseEvent.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
+        return Batches.deleteOlder(em, LeaseEvent.FIND_OLDER_THAN, LeaseEvent.DELETE_BY_IDS, before, limit);
     }
 }
