@@ -18,7 +18,7 @@ import java.util.Optional;
 public final class RequestBodies {
 
     public static final int MAX_BYTES = 16 * 1024;
-    static final String ATTRIBUTE = RequestBodies.class.getName() + ".body";
+    private static final String ATTRIBUTE = RequestBodies.class.getName() + ".body";
 
     private RequestBodies() {
     }

@@ -2,9 +2,9 @@ package dev.keyright.seats.web;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.problems.ProblemWriter;
-import jakarta.enterprise.context.control.RequestContextController;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -14,74 +14,42 @@ import java.io.IOException;
 
 /**
  * Receives every request body before anything parses it: at most {@value RequestBodies#MAX_BYTES} bytes
- * (413 otherwise) within {@code KEYRIGHT_BODY_TIMEOUT_SECONDS} in all (408 otherwise), read without
- * blocking, so a client that sends its body slowly or not at all holds no worker thread while it does
- * ({@link BodyReception}). A body that is all there when the request arrives goes on on the same thread;
- * one that is still coming goes on in an ASYNC dispatch of the same request once it has arrived (web.xml
- * maps this filter and the ones after it for ASYNC too), in a request context of its own and as the
- * caller the container authenticated ({@link Caller}).
+ * (413 otherwise), within {@code KEYRIGHT_BODY_TIMEOUT_SECONDS} in all (408 otherwise, and the connection
+ * is closed), so a client that sends its body slowly or not at all holds a worker thread no longer than
+ * that ({@link BodyDeadline}). The body is then the request's one cache ({@link RequestBodies}).
  */
 public class RequestBodyFilter extends HttpFilter {
 
     private static final long serialVersionUID = 1L;
-    private static final String CALLER = RequestBodyFilter.class.getName() + ".caller";
 
     @Inject
     transient KeyrightConfig config;
-    @Inject
-    transient RequestContextController requestContext;
+    @Resource
+    transient ManagedScheduledExecutorService alarms;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (request.getDispatcherType() == DispatcherType.ASYNC) {
-            continueReceived(request, response, chain);
-        } else if (!RequestBodies.hasBody(request)) {
-            chain.doFilter(request, response);
-        } else if (request.getContentLengthLong() > RequestBodies.MAX_BYTES) {
-            ProblemWriter.write(response, 413);
-        } else if (arrived(request) || !request.isAsyncSupported()) {
-            receiveBlocking(request, response, chain); // nothing to wait for (or a target that cannot go async)
-        } else {
-            request.setAttribute(CALLER, Caller.of(request));
-            BodyReception.start(request, response, config.bodyTimeout().toMillis());
-        }
-    }
-
-    private void continueReceived(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws IOException, ServletException {
-        byte[] body = RequestBodies.of(request).orElse(null);
-        if (body == null) {
+        if (!RequestBodies.hasBody(request)) {
             chain.doFilter(request, response);
             return;
         }
-        boolean activated = requestContext.activate();
+        if (request.getContentLengthLong() > RequestBodies.MAX_BYTES) {
+            ProblemWriter.write(response, 413);
+            return;
+        }
+        byte[] body;
         try {
-            Caller caller = (Caller) request.getAttribute(CALLER);
-            chain.doFilter(caller.on(RequestBodies.withBody(request, body)), response);
-        } finally {
-            if (activated) {
-                requestContext.deactivate();
-            }
+            body = BodyDeadline.read(request, RequestBodies.MAX_BYTES, config.bodyTimeout(), alarms);
+        } catch (BodyDeadline.Missed late) {
+            response.setHeader("Connection", "close");
+            ProblemWriter.write(response, 408);
+            return;
         }
-    }
-
-    /**
-     * The whole body is already in the container's buffer: reading it cannot block, and the request stays
-     * an ordinary one (no async cycle for the common case of a body sent with its headers).
-     */
-    private static boolean arrived(HttpServletRequest request) throws IOException {
-        long length = request.getContentLengthLong();
-        return length >= 0 && request.getInputStream().available() >= length;
-    }
-
-    private static void receiveBlocking(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws IOException, ServletException {
-        byte[] bytes = request.getInputStream().readNBytes(RequestBodies.MAX_BYTES + 1);
-        if (bytes.length > RequestBodies.MAX_BYTES) {
+        if (body.length > RequestBodies.MAX_BYTES) {
             ProblemWriter.write(response, 413);
             return;
         }
-        chain.doFilter(RequestBodies.withBody(request, bytes), response);
+        chain.doFilter(RequestBodies.withBody(request, body), response);
     }
 }
