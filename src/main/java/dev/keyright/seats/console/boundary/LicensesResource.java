@@ -4,6 +4,7 @@ import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
 import dev.keyright.seats.leases.boundary.Pool;
+import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.boundary.LicenseChange;
 import dev.keyright.seats.licenses.boundary.LicenseRequest;
@@ -34,6 +35,8 @@ public class LicensesResource {
     Licenses licenses;
     @Inject
     Seats seats;
+    @Inject
+    Pools pools;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -46,7 +49,7 @@ public class LicensesResource {
     @GET
     public Response list() {
         JsonArrayBuilder all = JSON.createArrayBuilder();
-        for (Pool pool : seats.poolsOf(licenses.all())) {
+        for (Pool pool : pools.poolsOf(licenses.all())) {
             all.add(LicenseJson.of(pool.license(), pool));
         }
         return Response.ok(JSON.createObjectBuilder().add("licenses", all).build().toString()).build();
@@ -56,7 +59,7 @@ public class LicensesResource {
     @Path("{licenseId}")
     public Response get(@PathParam("licenseId") String licenseId) {
         License license = licenses.get(licenseId);
-        return Response.ok(LicenseJson.of(license, seats.poolOf(license)).build().toString()).build();
+        return Response.ok(LicenseJson.of(license, pools.poolOf(license)).build().toString()).build();
     }
 
     @PATCH
@@ -64,7 +67,7 @@ public class LicensesResource {
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     public Response change(@PathParam("licenseId") String licenseId, String body) {
         License license = licenses.change(licenseId, LicenseChange.parse(body));
-        return Response.ok(LicenseJson.of(license, seats.poolOf(license)).build().toString()).build();
+        return Response.ok(LicenseJson.of(license, pools.poolOf(license)).build().toString()).build();
     }
 
     @DELETE

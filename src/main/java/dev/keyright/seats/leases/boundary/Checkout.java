@@ -6,6 +6,7 @@ import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
+import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
@@ -23,6 +24,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The checkout transaction, the only serialized operation, in the order that keeps the count honest:
@@ -50,7 +53,12 @@ public class Checkout {
     @EJB
     IdempotencyRecords records;
 
-    public AcquireOutcome checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim) {
+    /**
+     * @param answers how the caller answers a grant; with a claim, that answer is stored in this transaction,
+     *                so that a retry under the same Idempotency-Key replays it exactly
+     */
+    public Grant checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim,
+                          Function<Grant, StoredResponse> answers) {
         License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
         if (license == null) {
             throw new InvalidLicenseException();
@@ -61,44 +69,43 @@ public class Checkout {
                 if (!earlier.sameRequestAs(claim)) {
                     throw new IdempotencyKeyReusedException();
                 }
-                return AcquireOutcome.replay(earlier.response());
+                return Grant.replay(earlier.response());
             }
         }
         Instant now = prepared.now();
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
         }
-        AcquireOutcome outcome = returningInstall(license, holder, now)
-                .orElseGet(() -> grant(license, holder, prepared));
+        Grant grant = returningInstall(license, holder, now).orElseGet(() -> grant(license, holder, prepared));
         if (claim != null) {
-            records.store(claim, holder.clientInstanceId(), outcome.response(), now);
+            records.store(claim, holder.clientInstanceId(), answers.apply(grant), now);
         }
-        return outcome;
+        return grant;
     }
 
     /** One install never holds two seats of one license: a live lease is renewed and answered with 200. */
-    private java.util.Optional<AcquireOutcome> returningInstall(License license, Holder holder, Instant now) {
+    private Optional<Grant> returningInstall(License license, Holder holder, Instant now) {
         Lease existing = em.createNamedQuery(Lease.FIND_BY_INSTALL, Lease.class)
                 .setParameter("licenseId", license.id())
                 .setParameter("clientInstanceId", holder.clientInstanceId())
                 .getResultStream().findFirst().orElse(null);
         if (existing == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (!existing.isLiveAt(now, license.skew())) {
             history.ended(existing, LeaseEvent.Kind.EXPIRE, now);
             em.remove(existing);
             em.flush();
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         existing.renew(license.expiryFor(now));
-        String token = signingKeys.signer().sign(Seats.claims(license, existing, now));
+        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, existing, now));
         long inUse = liveLeases.count(license, now);
-        return java.util.Optional.of(new AcquireOutcome(new StoredResponse(200, Seats.location(existing.id()),
-                LeaseBody.json(existing, token, license, inUse)), false, inUse, license.seats()));
+        return Optional.of(Grant.of(Grant.Kind.RETURNING, existing.id(), LeaseBody.json(existing, token, license, inUse),
+                inUse, license.seats()));
     }
 
-    private AcquireOutcome grant(License license, Holder holder, PreparedLease prepared) {
+    private Grant grant(License license, Holder holder, PreparedLease prepared) {
         Instant now = prepared.now();
         long live = liveLeases.count(license, now);
         if (!license.admits(live)) {
@@ -108,8 +115,8 @@ public class Checkout {
         em.persist(lease);
         history.granted(lease, now);
         license.recordCheckout(now);
-        return new AcquireOutcome(new StoredResponse(201, Seats.location(lease.id()),
-                LeaseBody.json(lease, prepared.token(), license, live + 1)), false, live + 1, license.seats());
+        return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, prepared.token(), license, live + 1),
+                live + 1, license.seats());
     }
 
     /** A denial is usage history too; recorded after the refused transaction rolled back. */

@@ -31,15 +31,14 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The seat lifecycle: checkout, heartbeat (renew), release, revoke, and the pool view. The transaction
- * boundary of every seat operation except checkout, which runs in {@link Checkout} so that a deadlock
- * can be retried here, outside the failed transaction.
+ * The seat lifecycle: checkout, heartbeat (renew), release, revoke. The transaction boundary of every
+ * seat operation except checkout, which runs in {@link Checkout} so that a deadlock can be retried here,
+ * outside the failed transaction. The pool views are {@link Pools}.
  */
 @Stateless
 public class Seats {
@@ -69,7 +68,7 @@ public class Seats {
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public AcquireOutcome acquire(AcquireRequest request, IdempotencyClaims claims) {
+    public Grant acquire(AcquireRequest request, IdempotencyClaims claims, Function<Grant, StoredResponse> answers) {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         IdempotencyClaim claim = claims.claimFor(license.id());
         Instant now = clock.instant();
@@ -80,16 +79,16 @@ public class Seats {
         Instant expiresAt = license.expiryFor(now);
         Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
         Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
-                signingKeys.signer().sign(claims(license, draft, now)));
+                signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
         for (int attempt = 0; ; attempt++) {
             try {
-                AcquireOutcome outcome = checkout.checkout(license.id(), request.holder(), prepared, claim);
-                if (outcome.granted()) {
-                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), outcome.seatsInUse(), outcome.maxSeats()));
-                } else if (!outcome.replayed()) {
+                Grant grant = checkout.checkout(license.id(), request.holder(), prepared, claim, answers);
+                if (grant.kind() == Grant.Kind.NEW) {
+                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats()));
+                } else if (grant.kind() == Grant.Kind.RETURNING) {
                     seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
                 }
-                return outcome;
+                return grant;
             } catch (SeatsExhaustedException full) {
                 checkout.recordDenial(license.id(), request.holder(), now);
                 seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, license.id()));
@@ -110,7 +109,7 @@ public class Seats {
 
     /** Heartbeat: locks only the lease row, never counts, never touches the license row. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public StoredResponse renew(String licenseKey, String leaseId) {
+    public Grant renew(String licenseKey, String leaseId) {
         License license = licenses.authenticate(null, licenseKey);
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
@@ -128,9 +127,9 @@ public class Seats {
         }
         lease.renew(license.expiryFor(now));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
-        String token = signingKeys.signer().sign(claims(license, lease, now));
+        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
-        return new StoredResponse(200, location(leaseId), LeaseBody.json(lease, token, license, inUse));
+        return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
     }
 
     /** Give a seat back now. 404 when there is no live lease of that id for this license. */
@@ -158,35 +157,6 @@ public class Seats {
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
     }
 
-    /** The pool of the caller's license. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public Pool pool(String product, String licenseKey) {
-        return poolOf(licenses.authenticate(product, licenseKey));
-    }
-
-    /** Live seats and the seat count of a license, read now (for monitoring). */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public PoolSize seatsInUse(String licenseId) {
-        License license = licenses.get(licenseId);
-        return new PoolSize(liveLeases.count(license, clock.instant()), license.seats());
-    }
-
-    /** How full a pool is. */
-    public record PoolSize(long inUse, int max) {
-    }
-
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public Pool poolOf(License license) {
-        return new Pool(license, liveLeases.list(license, clock.instant()));
-    }
-
-    /** The pools of many licenses, read with one query (the admin list), in the order given. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public List<Pool> poolsOf(List<License> licenses) {
-        Map<String, List<Lease>> live = liveLeases.byLicense(licenses, clock.instant());
-        return licenses.stream().map(license -> new Pool(license, live.get(license.id()))).toList();
-    }
-
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
         history.ended(lease, kind, now);
         em.remove(lease);
@@ -197,14 +167,5 @@ public class Seats {
                 .setParameter("leaseId", leaseId)
                 .setParameter("licenseId", licenseId)
                 .getSingleResult() > 0;
-    }
-
-    static LeaseSigner.LeaseClaims claims(License license, Lease lease, Instant now) {
-        return new LeaseSigner.LeaseClaims(license.product(), lease.holder().label(), lease.id(), license.id(),
-                lease.holder().clientInstanceId(), now, lease.expiresAt());
-    }
-
-    static String location(String leaseId) {
-        return "/v1/seats/" + leaseId;
     }
 }

@@ -31,25 +31,27 @@ public class SeatsResource {
 
     @Inject
     Seats seats;
+    @Inject
+    Pools pools;
 
     @POST
     @Path("acquire")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response acquire(String body, @Context HttpServletRequest request) {
         AcquireRequest acquire = AcquireRequest.parse(body);
-        return answer(seats.acquire(acquire, IdempotentRequests.claims(request)));
+        return answer(seats.acquire(acquire, IdempotentRequests.claims(request), Answers::of));
     }
 
-    /** The answer exactly as stored with the lease; a replay says so in {@code Idempotent-Replayed: true}. */
-    private static Response answer(AcquireOutcome outcome) {
-        StoredResponse stored = outcome.response();
+    /** 201 + Location for a new seat, 200 for the same one, and a replay exactly as stored, saying so. */
+    private static Response answer(Grant grant) {
+        StoredResponse stored = Answers.of(grant);
         Response.ResponseBuilder response = Response.status(stored.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(stored.body());
         if (stored.location() != null) {
             response.location(URI.create(stored.location()));
         }
-        if (outcome.replayed()) {
+        if (grant.kind() == Grant.Kind.REPLAY) {
             response.header(IdempotentRequests.REPLAYED_HEADER, "true");
         }
         return response.build();
@@ -58,8 +60,7 @@ public class SeatsResource {
     @POST
     @Path("{leaseId}/renew")
     public Response renew(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        StoredResponse renewed = seats.renew(LicenseAuthorization.key(authorization), checked(leaseId));
-        return Response.ok(renewed.body()).header(HttpHeaders.LOCATION, renewed.location()).build();
+        return answer(seats.renew(LicenseAuthorization.key(authorization), checked(leaseId)));
     }
 
     @POST
@@ -72,7 +73,7 @@ public class SeatsResource {
     @GET
     @Path("pool")
     public Response pool(@QueryParam("product") String product, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return Response.ok(seats.pool(product, LicenseAuthorization.key(authorization)).toClientJson().toString()).build();
+        return Response.ok(pools.pool(product, LicenseAuthorization.key(authorization)).toClientJson().toString()).build();
     }
 
     /** A malformed lease id names no lease: the same 404 as an unknown one. */

@@ -1,5 +1,7 @@
 package dev.keyright.seats.leases.control;
 
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.licenses.entity.License;
 import java.security.PrivateKey;
 import java.time.Instant;
 import org.jose4j.jws.AlgorithmIdentifiers;
@@ -53,5 +55,11 @@ public final class LeaseSigner {
     /** What a lease token says. {@code expiresAt} is exactly the lease's stored expiry. */
     public record LeaseClaims(String product, String holderLabel, String leaseId, String licenseId,
                               String clientInstanceId, Instant issuedAt, Instant expiresAt) {
+
+        /** The claims of a lease of a license, issued now. */
+        public static LeaseClaims of(License license, Lease lease, Instant now) {
+            return new LeaseClaims(license.product(), lease.holder().label(), lease.id(), license.id(),
+                    lease.holder().clientInstanceId(), now, lease.expiresAt());
+        }
     }
 }

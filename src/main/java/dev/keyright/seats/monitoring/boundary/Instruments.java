@@ -1,6 +1,6 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import dev.keyright.seats.leases.boundary.Seats;
+import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.monitoring.control.ReaperStatistics;
@@ -42,7 +42,7 @@ public class Instruments {
     @Inject
     Licenses licenses;
     @Inject
-    Seats seats;
+    Pools poolViews;
     @Inject
     SeatMetrics metrics;
     @Inject
@@ -67,7 +67,7 @@ public class Instruments {
 
     /** Adds the MXBean of a newly issued license. */
     public void watch(License license) {
-        SeatPoolMonitor monitor = new SeatPoolMonitor(license.id(), license.product(), seats, metrics);
+        SeatPoolMonitor monitor = new SeatPoolMonitor(license.id(), license.product(), poolViews, metrics);
         if (register(poolName(license.id()), monitor)) {
             pools.put(license.id(), monitor);
         }

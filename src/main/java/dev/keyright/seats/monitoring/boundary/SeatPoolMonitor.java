@@ -1,6 +1,6 @@
 package dev.keyright.seats.monitoring.boundary;
 
-import dev.keyright.seats.leases.boundary.Seats;
+import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.monitoring.control.SeatMetrics;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.MBeanNotificationInfo;
@@ -16,16 +16,16 @@ public class SeatPoolMonitor extends NotificationBroadcasterSupport implements S
 
     private final String licenseId;
     private final String product;
-    private final Seats seats;
+    private final Pools pools;
     private final SeatMetrics.PoolCounters counters;
     private final AtomicLong sequence = new AtomicLong();
 
-    SeatPoolMonitor(String licenseId, String product, Seats seats, SeatMetrics metrics) {
+    SeatPoolMonitor(String licenseId, String product, Pools pools, SeatMetrics metrics) {
         super(new MBeanNotificationInfo(new String[] {POOL_FULL}, Notification.class.getName(),
                 "Every seat of the pool is in use"));
         this.licenseId = licenseId;
         this.product = product;
-        this.seats = seats;
+        this.pools = pools;
         this.counters = metrics.of(licenseId);
     }
 
@@ -38,8 +38,8 @@ public class SeatPoolMonitor extends NotificationBroadcasterSupport implements S
 
     @Override public String getLicenseId() { return licenseId; }
     @Override public String getProduct() { return product; }
-    @Override public long getSeatsInUse() { return app.call(() -> seats.seatsInUse(licenseId).inUse()); }
-    @Override public int getMaxSeats() { return app.call(() -> seats.seatsInUse(licenseId).max()); }
+    @Override public long getSeatsInUse() { return app.call(() -> pools.seatsInUse(licenseId).inUse()); }
+    @Override public int getMaxSeats() { return app.call(() -> pools.seatsInUse(licenseId).max()); }
     @Override public long getAcquisitions() { return counters.acquisitions.sum(); }
     @Override public long getRenewals() { return counters.renewals.sum(); }
     @Override public long getReleases() { return counters.releases.sum(); }

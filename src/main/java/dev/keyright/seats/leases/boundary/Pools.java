@@ -1,0 +1,54 @@
+package dev.keyright.seats.leases.boundary;
+
+import dev.keyright.seats.leases.control.LiveLeases;
+import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.licenses.boundary.Licenses;
+import dev.keyright.seats.licenses.entity.License;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/** The pool views: "23 of 25 seats in use", who holds them, read with the one liveness rule. */
+@Stateless
+public class Pools {
+
+    @Inject
+    LiveLeases liveLeases;
+    @Inject
+    Licenses licenses;
+    @Inject
+    Clock clock;
+
+    /** The pool of the caller's license. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public Pool pool(String product, String licenseKey) {
+        return poolOf(licenses.authenticate(product, licenseKey));
+    }
+
+    /** Live seats and the seat count of a license, read now (for monitoring). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public PoolSize seatsInUse(String licenseId) {
+        License license = licenses.get(licenseId);
+        return new PoolSize(liveLeases.count(license, clock.instant()), license.seats());
+    }
+
+    /** How full a pool is. */
+    public record PoolSize(long inUse, int max) {
+    }
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public Pool poolOf(License license) {
+        return new Pool(license, liveLeases.list(license, clock.instant()));
+    }
+
+    /** The pools of many licenses, read with one query (the admin list), in the order given. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public List<Pool> poolsOf(List<License> licenses) {
+        Map<String, List<Lease>> live = liveLeases.byLicense(licenses, clock.instant());
+        return licenses.stream().map(license -> new Pool(license, live.get(license.id()))).toList();
+    }
+}
