@@ -7,6 +7,7 @@ import dev.keyright.seats.database.Databases;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Migrations;
 import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.secrets.ServerSecret;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.sql.DataSourceDefinition;
@@ -17,6 +18,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -48,6 +50,7 @@ public class StartUp {
     @PostConstruct
     void start() {
         try {
+            checkDefaultPolicy();
             Databases.Choice database = Databases.choose(config);
             check(database);
             Migrations.migrate(database.dataSource());
@@ -60,6 +63,22 @@ public class StartUp {
             LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", e.getMessage());
             throw e;
         }
+    }
+
+    /** The defaults for new licenses obey the same bounds as any license's policy, which owns them. */
+    private void checkDefaultPolicy() {
+        List<String> problems = defaultPolicyProblems(config);
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException("Keyright Seats cannot start: " + String.join("; ", problems));
+        }
+    }
+
+    static List<String> defaultPolicyProblems(KeyrightConfig config) {
+        Policy defaults = new Policy(1, config.defaultTtlSeconds(), config.defaultSkewSeconds());
+        return defaults.problems(Policy.maxSkewSeconds(config.reapGrace())).stream()
+                .map(error -> (error.field().equals("ttlSeconds") ? "KEYRIGHT_DEFAULT_TTL_SECONDS " : "KEYRIGHT_DEFAULT_SKEW_SECONDS ")
+                        + error.message())
+                .toList();
     }
 
     /**

@@ -13,9 +13,6 @@ import java.util.function.UnaryOperator;
  */
 public final class KeyrightConfig {
 
-    public static final int MIN_TTL_SECONDS = 2;
-    public static final int MAX_TTL_SECONDS = 86_400;
-    public static final int MAX_SKEW_SECONDS = 3_600;
 
     private final Path dataDir;
     private final String adminUser;
@@ -49,8 +46,8 @@ public final class KeyrightConfig {
         this.reapInterval = Duration.ofSeconds(in.integer("KEYRIGHT_REAP_INTERVAL_SECONDS", 30, 1, 86_400));
         this.reapGrace = Duration.ofSeconds(in.integer("KEYRIGHT_REAP_GRACE_SECONDS", 15, 1, 86_400));
         this.reapBatchSize = in.integer("KEYRIGHT_REAP_BATCH_SIZE", 500, 1, 100_000);
-        this.defaultTtlSeconds = in.integer("KEYRIGHT_DEFAULT_TTL_SECONDS", 120, MIN_TTL_SECONDS, MAX_TTL_SECONDS);
-        this.defaultSkewSeconds = in.integer("KEYRIGHT_DEFAULT_SKEW_SECONDS", 5, 0, MAX_SKEW_SECONDS);
+        this.defaultTtlSeconds = in.integer("KEYRIGHT_DEFAULT_TTL_SECONDS", 120, 0, Integer.MAX_VALUE);
+        this.defaultSkewSeconds = in.integer("KEYRIGHT_DEFAULT_SKEW_SECONDS", 5, 0, Integer.MAX_VALUE);
         this.externalDatabaseRequested = in.optional("KEYRIGHT_DB_URL").isPresent();
         this.keySecret = in.optional("KEYRIGHT_KEY_SECRET");
         this.deadlockRetries = in.integer("KEYRIGHT_DEADLOCK_RETRIES", 5, 0, 50);
@@ -141,11 +138,6 @@ public final class KeyrightConfig {
     public Duration bodyTimeout() { return bodyTimeout; }
     public int idempotencyRecordsPerInstall() { return idempotencyRecordsPerInstall; }
     public int idempotencyRecordsPerLicense() { return idempotencyRecordsPerLicense; }
-
-    /** The largest skew a license may have: the reaper's grace must stay strictly above it. */
-    public int maxSkewSeconds() {
-        return (int) Math.min(MAX_SKEW_SECONDS, reapGrace.toSeconds() - 1);
-    }
 
     private static final class Reader {
         private final UnaryOperator<String> lookup;

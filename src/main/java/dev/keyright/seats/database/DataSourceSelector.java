@@ -3,10 +3,10 @@ package dev.keyright.seats.database;
 import dev.keyright.seats.configuration.ConfigurationException;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import javax.sql.DataSource;
-import org.eclipse.persistence.config.SessionCustomizer;
 import org.eclipse.persistence.sessions.DatasourceLogin;
 import org.eclipse.persistence.sessions.JNDIConnector;
 import org.eclipse.persistence.sessions.Session;
+import org.eclipse.persistence.sessions.SessionCustomizer;
 import org.eclipse.persistence.sessions.server.ServerSession;
 
 /**

@@ -26,7 +26,7 @@ class KeyrightConfigTest {
         assertTrue(config.adminPassword().isEmpty());
         assertTrue(config.dataDir().endsWith("keyright-data"));
         assertFalse(config.externalDatabaseRequested());
-        assertEquals(14, config.maxSkewSeconds());
+        assertEquals(14, dev.keyright.seats.licenses.entity.Policy.maxSkewSeconds(config.reapGrace()));
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.SeatEvent;
+import dev.keyright.seats.licenses.entity.Policy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -47,7 +48,7 @@ public class LeaseReaper {
         long started = System.nanoTime();
         Instant now = clock.instant();
         try {
-            Instant cutoff = Liveness.reapableBefore(now, config.reapGrace(), Duration.ofSeconds(config.maxSkewSeconds()));
+            Instant cutoff = Liveness.reapableBefore(now, config.reapGrace(), Duration.ofSeconds(Policy.maxSkewSeconds(config.reapGrace())));
             int leases = Batches.drain(config.reapBatchSize(), () -> {
                 List<String> licenses = reaping.reapLeases(cutoff, now, config.reapBatchSize());
                 licenses.forEach(id -> seatEvents.fire(SeatEvent.of(SeatEvent.Kind.EXPIRED, id)));

@@ -102,7 +102,7 @@ public class Licenses {
     }
 
     private void validate(Policy policy) {
-        var problems = policy.problems(config.maxSkewSeconds());
+        var problems = policy.problems(Policy.maxSkewSeconds(config.reapGrace()));
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }

@@ -1,6 +1,7 @@
 package dev.keyright.seats.licenses.entity;
 
 import dev.keyright.seats.problems.FieldError;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,6 +11,15 @@ public record Policy(int seats, int ttlSeconds, int skewSeconds) {
     public static final int MAX_SEATS = 1_000_000;
     public static final int MIN_TTL_SECONDS = 2;
     public static final int MAX_TTL_SECONDS = 86_400;
+    public static final int MAX_SKEW_SECONDS = 3_600;
+
+    /**
+     * The largest skew a license may have when the reaper waits {@code reapGrace} past a lease's expiry:
+     * the grace must stay strictly above every skew, or the reaper could delete a live lease.
+     */
+    public static int maxSkewSeconds(Duration reapGrace) {
+        return (int) Math.min(MAX_SKEW_SECONDS, reapGrace.toSeconds() - 1);
+    }
 
     /** The problems with this policy, as field/message pairs; empty when it is valid. */
     public List<FieldError> problems(int maxSkewSeconds) {
