@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.entity;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
@@ -22,7 +23,7 @@ import java.time.Instant;
 @NamedQuery(name = Lease.FIND_MAYBE_LIVE,
         query = "SELECT l FROM Lease l WHERE l.expiresAt >= :oldestLiveExpiry ORDER BY l.acquiredAt, l.id")
 @NamedQuery(name = Lease.FIND_BY_INSTALL,
-        query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.clientInstanceId = :clientInstanceId")
+        query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.holder.clientInstanceId = :clientInstanceId")
 @NamedQuery(name = Lease.FIND_OF_LICENSE, query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId")
 @NamedQuery(name = Lease.FIND_REAPABLE,
         query = "SELECT l FROM Lease l WHERE l.expiresAt < :reapableBefore ORDER BY l.expiresAt")
@@ -39,12 +40,8 @@ public class Lease {
     private String id;
     @Column(name = "license_id")
     private String licenseId;
-    @Column(name = "client_instance_id")
-    private String clientInstanceId;
-    @Column(name = "holder_user")
-    private String holderUser;
-    @Column(name = "holder_host")
-    private String holderHost;
+    @Embedded
+    private Holder holder;
     @Column(name = "acquired_at")
     private long acquiredAt;
     @Column(name = "expires_at")
@@ -56,9 +53,7 @@ public class Lease {
     public Lease(String id, String licenseId, Holder holder, Instant acquiredAt, Instant expiresAt) {
         this.id = id;
         this.licenseId = licenseId;
-        this.clientInstanceId = holder.clientInstanceId();
-        this.holderUser = holder.user();
-        this.holderHost = holder.host();
+        this.holder = holder;
         this.acquiredAt = acquiredAt.toEpochMilli();
         this.expiresAt = expiresAt.toEpochMilli();
     }
@@ -78,7 +73,7 @@ public class Lease {
 
     public String id() { return id; }
     public String licenseId() { return licenseId; }
-    public Holder holder() { return new Holder(clientInstanceId, holderUser, holderHost); }
+    public Holder holder() { return holder; }
     public Instant acquiredAt() { return Instant.ofEpochMilli(acquiredAt); }
     public Instant expiresAt() { return Instant.ofEpochMilli(expiresAt); }
 }

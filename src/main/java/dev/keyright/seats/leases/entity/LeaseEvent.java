@@ -2,6 +2,7 @@ package dev.keyright.seats.leases.entity;
 
 import dev.keyright.seats.database.Ids;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
@@ -47,12 +48,8 @@ public class LeaseEvent {
     private String kind;
     @Column(name = "at_millis")
     private long at;
-    @Column(name = "client_instance_id")
-    private String clientInstanceId;
-    @Column(name = "holder_user")
-    private String holderUser;
-    @Column(name = "holder_host")
-    private String holderHost;
+    @Embedded
+    private Holder holder;
     @Column(name = "ended_at")
     private Long endedAt;
 
@@ -65,11 +62,7 @@ public class LeaseEvent {
         this.licenseId = licenseId;
         this.leaseId = leaseId;
         this.at = at.toEpochMilli();
-        if (holder != null) {
-            this.clientInstanceId = holder.clientInstanceId();
-            this.holderUser = holder.user();
-            this.holderHost = holder.host();
-        }
+        this.holder = holder;
     }
 
     public static LeaseEvent of(Kind kind, Lease lease, Instant at) {

@@ -1,6 +1,7 @@
 package dev.keyright.seats.licenses.entity;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
@@ -28,11 +29,8 @@ public class License {
     private String product;
     @Column(name = "key_hash")
     private String keyHash;
-    private int seats;
-    @Column(name = "ttl_seconds")
-    private int ttlSeconds;
-    @Column(name = "skew_seconds")
-    private int skewSeconds;
+    @Embedded
+    private Policy policy;
     private String status;
     private String customer;
     @Column(name = "not_after")
@@ -51,9 +49,7 @@ public class License {
         this.id = id;
         this.product = product;
         this.keyHash = keyHash;
-        this.seats = policy.seats();
-        this.ttlSeconds = policy.ttlSeconds();
-        this.skewSeconds = policy.skewSeconds();
+        this.policy = policy;
         this.status = Status.ACTIVE.name().toLowerCase();
         this.customer = customer;
         this.notAfter = notAfter == null ? null : notAfter.toEpochMilli();
@@ -62,7 +58,7 @@ public class License {
 
     /** Whether one more seat fits beside {@code liveCount} live ones. */
     public boolean admits(long liveCount) {
-        return liveCount < seats;
+        return liveCount < policy.seats();
     }
 
     /** Active, and not past its end date. */
@@ -81,9 +77,7 @@ public class License {
     }
 
     public void apply(Policy policy) {
-        this.seats = policy.seats();
-        this.ttlSeconds = policy.ttlSeconds();
-        this.skewSeconds = policy.skewSeconds();
+        this.policy = policy;
     }
 
     public void changeStatus(Status newStatus) {
@@ -91,7 +85,7 @@ public class License {
     }
 
     public Policy policy() {
-        return new Policy(seats, ttlSeconds, skewSeconds);
+        return policy;
     }
 
     /**
@@ -99,7 +93,7 @@ public class License {
      * second (the precision of the signed {@code exp} and of {@code expiresAt}), so no lease is shorter than its TTL.
      */
     public Instant expiryFor(Instant now) {
-        Instant exact = now.plusSeconds(ttlSeconds);
+        Instant exact = now.plusSeconds(policy.ttlSeconds());
         Instant whole = Instant.ofEpochSecond(exact.getEpochSecond());
         return whole.equals(exact) ? whole : whole.plusSeconds(1);
     }
@@ -107,10 +101,10 @@ public class License {
     public String id() { return id; }
     public String product() { return product; }
     public String keyHash() { return keyHash; }
-    public int seats() { return seats; }
-    public int ttlSeconds() { return ttlSeconds; }
-    public Duration ttl() { return Duration.ofSeconds(ttlSeconds); }
-    public Duration skew() { return Duration.ofSeconds(skewSeconds); }
+    public int seats() { return policy.seats(); }
+    public int ttlSeconds() { return policy.ttlSeconds(); }
+    public Duration ttl() { return Duration.ofSeconds(policy.ttlSeconds()); }
+    public Duration skew() { return Duration.ofSeconds(policy.skewSeconds()); }
     public Status status() { return Status.valueOf(status.toUpperCase()); }
     public Optional<String> customer() { return Optional.ofNullable(customer); }
     public Optional<Instant> notAfter() { return Optional.ofNullable(notAfter).map(Instant::ofEpochMilli); }
