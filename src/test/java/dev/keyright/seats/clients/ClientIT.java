@@ -11,6 +11,7 @@ import dev.keyright.client.LeaseExpiredException;
 import dev.keyright.client.SeatKeepAlive;
 import dev.keyright.client.SeatState;
 import dev.keyright.client.SeatsExhaustedException;
+import dev.keyright.seats.testing.CliJar;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Deployments;
 import dev.keyright.seats.testing.MariaDb;
@@ -170,8 +171,7 @@ class ClientIT {
     private final Map<Process, Path> errors = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Process cli(License license, String... args) throws IOException {
-        File jar = Files.list(Path.of("target")).filter(p -> p.getFileName().toString().matches("keyright-client-.*\\.jar"))
-                .findFirst().orElseThrow(() -> new IllegalStateException("build the client jar first")).toFile();
+        File jar = CliJar.path();
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);

@@ -363,8 +363,7 @@ class FaultToleranceIT {
         JsonObject license = license(1, 2, 1);
         java.nio.file.Path home = java.nio.file.Files.createTempDirectory("keyright-cli");
         java.nio.file.Path marker = home.resolve("started");
-        java.io.File jar = java.nio.file.Files.list(java.nio.file.Path.of("target"))
-                .filter(p -> p.getFileName().toString().matches("keyright-client-.*\\.jar")).findFirst().orElseThrow().toFile();
+        java.io.File jar = dev.keyright.seats.testing.CliJar.path();
         ProcessBuilder builder = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath(),
                 "run", "--", "sh", "-c", "touch " + marker + "; sleep 60").redirectErrorStream(true)
                 .redirectOutput(home.resolve("cli.log").toFile());

@@ -22,9 +22,9 @@ class ReadmeExampleTest {
     }
 
     private static void assertDocumented(String file) throws Exception {
-        Path base = Paths.get(System.getProperty("basedir", "."));
-        String doc = Files.readString(base.resolve(file));
-        String source = Files.readString(base.resolve("src/test/java/dev/keyright/client/ReadmeExample.java"));
+        Path module = Paths.get(System.getProperty("basedir", "."));
+        String doc = Files.readString(module.resolve("..").resolve(file)); // the project's README and docs
+        String source = Files.readString(module.resolve("src/test/java/dev/keyright/client/ReadmeExample.java"));
 
         int section = doc.indexOf("## Use it from your app");
         assertTrue(section >= 0, "the section is there");
