@@ -1,6 +1,8 @@
 package dev.keyright.client;
 
 import java.time.Instant;
+import org.jose4j.json.JsonUtil;
+import org.jose4j.lang.JoseException;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +17,13 @@ final class JsonObject {
         this.members = members;
     }
 
+    /** Parses one JSON object with jose4j's parser, which refuses duplicate members and trailing text. */
     static JsonObject parse(String text) {
-        return new JsonObject(Json.readObject(text));
+        try {
+            return new JsonObject(JsonUtil.parseJson(text));
+        } catch (JoseException | RuntimeException e) {
+            throw new IllegalArgumentException("JSON: not one well-formed object: " + e.getMessage(), e);
+        }
     }
 
     @SuppressWarnings("unchecked")

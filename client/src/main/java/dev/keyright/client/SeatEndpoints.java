@@ -1,5 +1,6 @@
 package dev.keyright.client;
 
+import org.jose4j.json.JsonUtil;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -42,7 +43,7 @@ final class SeatEndpoints {
         if (!metadata.isEmpty()) body.put("metadata", metadata);
         Map<String, String> headers = Map.of("Accept", ACCEPT, "Content-Type", "application/json",
                 "Idempotency-Key", idempotencyKey);
-        return exchange("POST", "/v1/seats/acquire", headers, Json.write(body));
+        return exchange("POST", "/v1/seats/acquire", headers, JsonUtil.toJson(body));
     }
 
     Transport.Response renew(String leaseId) {

@@ -1,5 +1,6 @@
 package dev.keyright.client;
 
+import org.jose4j.json.JsonUtil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -148,12 +149,12 @@ class CommandLineTest {
     }
 
     @Test
-    void acquiresRenewsAndReleasesForScripts() {
+    void acquiresRenewsAndReleasesForScripts() throws Exception {
         assertEquals(0, cli("acquire"));
         assertEquals("lease_1\n", out());
         out.reset();
         assertEquals(0, cli("renew", "lease_1", "--json"));
-        Map<String, Object> lease = Json.readObject(out().trim());
+        Map<String, Object> lease = JsonUtil.parseJson(out().trim());
         assertEquals("lease_1", lease.get("leaseId"));
         assertEquals(120L, lease.get("ttlSeconds"));
         out.reset();
@@ -161,18 +162,18 @@ class CommandLineTest {
         assertEquals("Released lease_1.\n", out());
         out.reset();
         assertEquals(0, cli("release", "lease_1", "--json"), "already released is released");
-        assertEquals(Map.of("released", "lease_1"), Json.readObject(out().trim()));
+        assertEquals(Map.of("released", "lease_1"), JsonUtil.parseJson(out().trim()));
     }
 
     @Test
-    void showsThePool() {
+    void showsThePool() throws Exception {
         seats.holdSeatFor("inst-a");
         assertEquals(0, cli("pool"));
         assertTrue(out().startsWith("acme-studio: 1 of 2 seats in use\n  r.okafor@lab-ws-14  since "), out());
         assertFalse(out().contains("inst-a"), "the pool shows no client instance ids");
         out.reset();
         assertEquals(0, cli("pool", "--json"));
-        Map<String, Object> pool = Json.readObject(out().trim());
+        Map<String, Object> pool = JsonUtil.parseJson(out().trim());
         assertEquals(1L, pool.get("inUse"));
         assertEquals(2L, pool.get("max"));
     }
@@ -194,10 +195,10 @@ class CommandLineTest {
     }
 
     @Test
-    void reportsEventsAsJsonLines() {
+    void reportsEventsAsJsonLines() throws Exception {
         seats.maxSeats = 0;
         assertEquals(69, cli("acquire", "--json"));
-        Map<String, Object> event = Json.readObject(err().trim());
+        Map<String, Object> event = JsonUtil.parseJson(err().trim());
         assertEquals("error", event.get("event"));
         assertEquals(69L, event.get("exitCode"));
     }

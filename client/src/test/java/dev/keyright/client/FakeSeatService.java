@@ -1,5 +1,6 @@
 package dev.keyright.client;
 
+import org.jose4j.json.JsonUtil;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Instant;
@@ -202,11 +203,11 @@ final class FakeSeatService implements Transport {
         Map<String, List<String>> headers = new HashMap<>();
         headers.put("Content-Type", List.of("application/problem+json"));
         if (retryAfterSeconds != null) headers.put("Retry-After", List.of(String.valueOf(retryAfterSeconds)));
-        return new Response(status, headers, Json.write(body));
+        return new Response(status, headers, JsonUtil.toJson(body));
     }
 
     private static Response json(int status, Map<String, Object> body) {
-        return new Response(status, Map.of("Content-Type", List.of("application/json")), Json.write(body));
+        return new Response(status, Map.of("Content-Type", List.of("application/json")), JsonUtil.toJson(body));
     }
 
     /** Claims as the server would put them, for tests that sign tokens of their own. */

@@ -11,14 +11,13 @@ import dev.keyright.client.LeaseExpiredException;
 import dev.keyright.client.SeatKeepAlive;
 import dev.keyright.client.SeatState;
 import dev.keyright.client.SeatsExhaustedException;
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.CliJar;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import jakarta.json.JsonObject;
 import java.io.File;
 import java.io.IOException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,46 +25,25 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The client SDK and the keyright-client CLI against the real server. */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class ClientIT {
+class ClientIT extends OnTheServer {
 
-    @ArquillianResource
-    URL base;
-
-    /** Each test starts on system time, whatever the one before did to the server's clock. */
-    @AfterEach
-    void resetTheServersClock() {
-        new Api(base).resetClock();
-    }
     @TempDir
     Path home;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
 
     private record License(String id, String product, String key) {
     }
 
     private License license(int seats, int ttl, int skew) {
-        String product = "cli-" + UUID.randomUUID().toString().substring(0, 8);
-        JsonObject created = new Api(base).createLicense(product, seats, ttl, skew);
+        String product = uniqueProduct("cli");
+        JsonObject created = api().createLicense(product, seats, ttl, skew);
         return new License(created.getString("licenseId"), product, created.getString("licenseKey"));
     }
 
@@ -126,7 +104,7 @@ class ClientIT {
         Process run = cli(license, "run", "--", "sh", "-c",
                 "touch " + marker + "; while [ ! -f " + done + " ]; do sleep 0.1; done; exit 7");
         assertTrue(waitFor(Duration.ofSeconds(30), () -> Files.exists(marker)));
-        Api api = new Api(base);
+        Api api = api();
         assertEquals(1, api.pool(license.product(), license.key()).json().getInt("inUse"), "held while the command runs");
         Files.writeString(done, "x");
         assertTrue(run.waitFor(30, TimeUnit.SECONDS));
@@ -140,7 +118,7 @@ class ClientIT {
         Path marker = home.resolve("started");
         Process run = cli(license, "run", "--", "sh", "-c", "touch " + marker + "; sleep 60");
         assertTrue(waitFor(Duration.ofSeconds(30), () -> Files.exists(marker)));
-        Api api = new Api(base);
+        Api api = api();
         assertEquals(1, api.pool(license.product(), license.key()).json().getInt("inUse"));
         List<ProcessHandle> children = run.descendants().toList();
         run.destroyForcibly(); // SIGKILL: no shutdown hook, no release
@@ -156,7 +134,7 @@ class ClientIT {
     @Test
     void waitGetsASeatWhenTheHolderReleases() throws Exception {
         License license = license(1, 30, 2);
-        Api api = new Api(base);
+        Api api = api();
         String holder = api.acquire(license.product(), license.key(), "holder").json().getString("leaseId");
         Path marker = home.resolve("got-it");
         Process run = cli(license, "run", "--wait", "2m", "--", "sh", "-c", "touch " + marker);

@@ -8,10 +8,10 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.presenceOfElemen
 import static org.openqa.selenium.support.ui.ExpectedConditions.textToBe;
 import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Chromium;
 import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -25,14 +25,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -50,9 +45,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * ({@code http://admin:...@host/admin/}); Chromium keeps them for the realm and answers the admin API's
  * challenges with them, as it would after a person typed them into the browser's sign-in dialog.
  */
-@ExtendWith({MariaDb.class, Chromium.class, ArquillianExtension.class})
-@RunAsClient
-class AdminPageIT {
+@ExtendWith(Chromium.class)
+class AdminPageIT extends OnTheServer {
 
     private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -68,16 +62,8 @@ class AdminPageIT {
             window.addEventListener('unhandledrejection', (e) => window.__pageErrors.push('unhandled: ' + e.reason));
             """;
 
-    @ArquillianResource
-    URL base;
-
     private ChromeDriver browser;
     private Path profile;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
 
     @AfterEach
     void closeBrowser() throws IOException {
@@ -93,7 +79,7 @@ class AdminPageIT {
 
     @Test
     void pageIsServedToAdministratorsOnlyUnderAStrictContentSecurityPolicy() {
-        Api api = new Api(base);
+        Api api = api();
         Api.Reply page = api.admin("GET", "/admin/", null);
         assertEquals(200, page.status(), page.toString());
         assertEquals("text/html;charset=utf-8", normalized(page.contentType()));
@@ -139,8 +125,8 @@ class AdminPageIT {
 
     @Test
     void administratorWatchesAPoolRevokesASeatAndIssuesALicense() throws Exception {
-        Api api = new Api(base);
-        String product = "ui-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("ui");
         Api.Reply created = api.admin("POST", "/v1/admin/licenses", Json.createObjectBuilder().add("product", product)
                 .add("seats", 3).add("ttlSeconds", 60).add("skewSeconds", 5).add("customer", "<b>Initech</b> & Co")
                 .build().toString());
@@ -197,7 +183,7 @@ class AdminPageIT {
         assertUsageShown(wait, licenseId, "day");
 
         // Issue a license through the form: its key is shown once, and it is the real key.
-        String formProduct = "form-" + UUID.randomUUID().toString().substring(0, 8);
+        String formProduct = uniqueProduct("form");
         browser.findElement(By.id("create-product")).sendKeys(formProduct);
         browser.findElement(By.id("create-seats")).clear();
         browser.findElement(By.id("create-seats")).sendKeys("4");
@@ -246,7 +232,7 @@ class AdminPageIT {
 
     /** The usage of the last 24 hours or 30 days, in which one seat was held (and revoked) a moment ago. */
     private void assertUsageShown(WebDriverWait wait, String licenseId, String bucket) {
-        Api.Reply report = new Api(base).admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
+        Api.Reply report = api().admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
         int usageStatus = report.status();
         if (usageStatus == 200) {
             String chart = ".chart svg.usage-chart[data-bucket='" + bucket + "']";

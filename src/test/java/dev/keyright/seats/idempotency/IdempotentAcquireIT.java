@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,52 +19,31 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The Idempotency-Key rules of acquire, against MariaDB. */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class IdempotentAcquireIT {
+class IdempotentAcquireIT extends OnTheServer {
 
-    @ArquillianResource
-    URL base;
-
-    /** Each test starts on system time, whatever the one before did to the server's clock. */
-    @AfterEach
-    void resetTheServersClock() {
-        new Api(base).resetClock();
-    }
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
 
     private record License(String id, String product, String key) {
     }
 
     private License license(Api api, int seats) {
-        String product = "idem-" + UUID.randomUUID().toString().substring(0, 8);
+        String product = uniqueProduct("idem");
         JsonObject created = api.createLicense(product, seats, 60, 5);
         return new License(created.getString("licenseId"), product, created.getString("licenseKey"));
     }
 
     @Test
     void twentyConcurrentIdenticalRequestsMakeExactlyOneLease() throws Exception {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 5);
         ExecutorService pool = Executors.newFixedThreadPool(20);
         try {
@@ -102,7 +79,7 @@ class IdempotentAcquireIT {
 
     @Test
     void aRetryAfterALostResponseGetsTheSameLeaseByteForByte() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 2);
         Api.Reply lost = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-lost"));
         // The client never saw `lost`: it timed out. It retries with the same key.
@@ -118,7 +95,7 @@ class IdempotentAcquireIT {
 
     @Test
     void theQuotedAndTheBareFormAreTheSameKey() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 2);
         Api.Reply bare = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-form"));
         Api.Reply quoted = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "\"k-form\""));
@@ -128,7 +105,7 @@ class IdempotentAcquireIT {
 
     @Test
     void theSameRequestFormattedDifferentlyIsTheSameRequest() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 2);
         String compact = "{\"product\":\"" + license.product() + "\",\"licenseKey\":\"" + license.key() + "\",\"clientInstanceId\":\"inst-f\"}";
         String spaced = "{ \"clientInstanceId\" : \"inst-f\",\n \"licenseKey\": \"" + license.key() + "\", \"product\": \"" + license.product() + "\" }";
@@ -141,7 +118,7 @@ class IdempotentAcquireIT {
 
     @Test
     void theSameKeyWithAnotherRequestIs422AndChangesNothing() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 3);
         assertEquals(201, api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-reuse")).status());
         String before = Tables.snapshot();
@@ -154,7 +131,7 @@ class IdempotentAcquireIT {
 
     @Test
     void aFailureStoresNothingAndTheRetryRunsAfresh() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 1);
         String holder = api.acquire(license.product(), license.key(), "inst-holder").json().getString("leaseId");
         Api.Reply full = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-fail"));
@@ -169,7 +146,7 @@ class IdempotentAcquireIT {
 
     @Test
     void keysAreScopedPerLicense() {
-        Api api = new Api(base);
+        Api api = api();
         License a = license(api, 1);
         License b = license(api, 1);
         Api.Reply onA = api.acquire(a.product(), a.key(), "inst-a", Map.of("Idempotency-Key", "k-shared"));
@@ -182,7 +159,7 @@ class IdempotentAcquireIT {
 
     @Test
     void overlongKeysAndControlCharactersAre400() throws Exception {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 1);
         String before = Tables.snapshot();
         Api.Reply overlong = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k".repeat(256)));
@@ -204,7 +181,7 @@ class IdempotentAcquireIT {
 
     @Test
     void recordsArePurgedAfter24HoursAndTheKeyIsThenNew() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 2);
         Api.Reply first = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-purge"));
         assertEquals(1, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
@@ -237,7 +214,7 @@ class IdempotentAcquireIT {
     /** The largest answer the request limits allow: 256 + 256 three-byte characters of metadata, a 128-character install id. */
     @Test
     void theLargestAllowedAcquireIsStoredAndReplayedByteForByte() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 2);
         String dash = "\u2013".repeat(256);
         String install = "i".repeat(128);
@@ -256,7 +233,7 @@ class IdempotentAcquireIT {
 
     @Test
     void oneInstallWithEverNewKeysKeepsOnlyItsNewestRecordsAndTheyStillReplay() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 3);
         List<Api.Reply> answers = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -282,7 +259,7 @@ class IdempotentAcquireIT {
 
     @Test
     void aLicenseKeepsAtMostItsConfiguredNumberOfRecords() {
-        Api api = new Api(base);
+        Api api = api();
         License license = license(api, 300);
         int bound = 200; // KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE in the test servers' environment (pom.xml)
         for (int i = 0; i < bound + 30; i++) {

@@ -2,56 +2,33 @@ package dev.keyright.seats.leases;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Expiry on the server's clock, moved by the test instead of waited for: the liveness rule at its
  * exact boundary, renew after expiry, and the reaper deleting only past the grace.
  */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class ExpiryIT {
+class ExpiryIT extends OnTheServer {
 
-    @ArquillianResource
-    URL base;
-
-    /** Each test starts on system time, whatever the one before did to the server's clock. */
-    @AfterEach
-    void resetTheServersClock() {
-        new Api(base).resetClock();
-    }
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
 
     @AfterEach
     void letTimeRun() {
-        new Api(base).thawClock();
+        api().thawClock();
     }
 
     @Test
     void aSeatIsNotFreeOneMillisecondBeforeExpiryPlusSkewAndIsFreeAfter() {
-        Api api = new Api(base);
-        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("exp");
         JsonObject license = api.createLicense(product, 1, 30, 5);
         String key = license.getString("licenseKey");
         long start = api.advanceClock(Duration.ZERO);
@@ -72,8 +49,8 @@ class ExpiryIT {
 
     @Test
     void theAdminListJudgesEachPoolByItsOwnLicensesSkewLikeTheSingleLicenseView() {
-        Api api = new Api(base);
-        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("exp");
         JsonObject strictLicense = api.createLicense(product + "-s0", 2, 30, 0);
         JsonObject lenientLicense = api.createLicense(product + "-s10", 2, 30, 10);
         String strict = strictLicense.getString("licenseId");
@@ -101,8 +78,8 @@ class ExpiryIT {
 
     @Test
     void aRenewAfterExpiryPlusSkewIsGoneEvenBeforeTheReaperRan() {
-        Api api = new Api(base);
-        String product = "exp-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("exp");
         JsonObject license = api.createLicense(product, 1, 30, 5);
         String key = license.getString("licenseKey");
         long start = api.advanceClock(Duration.ZERO);
@@ -124,8 +101,8 @@ class ExpiryIT {
 
     @Test
     void theReaperDeletesOnlyLeasesDeadPastTheGrace() {
-        Api api = new Api(base);
-        String product = "reap-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("reap");
         JsonObject license = api.createLicense(product, 3, 30, 5);
         String key = license.getString("licenseKey");
         String id = license.getString("licenseId");
@@ -147,8 +124,8 @@ class ExpiryIT {
 
     @Test
     void usageHistoryIsPurgedAfterItsRetention() {
-        Api api = new Api(base);
-        String product = "ret-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("ret");
         JsonObject license = api.createLicense(product, 1, 30, 5);
         String key = license.getString("licenseKey");
         String leaseId = api.acquire(product, key, "inst-old").json().getString("leaseId");
@@ -165,8 +142,8 @@ class ExpiryIT {
 
     @Test
     void theReaperLeavesLiveAndRecentlyRenewedLeasesAlone() {
-        Api api = new Api(base);
-        String product = "reap-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("reap");
         JsonObject license = api.createLicense(product, 3, 30, 5);
         String key = license.getString("licenseKey");
         long start = api.advanceClock(Duration.ZERO);

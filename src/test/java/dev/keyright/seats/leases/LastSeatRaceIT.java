@@ -2,12 +2,11 @@ package dev.keyright.seats.leases;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
 import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,30 +18,15 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Racing installs for the last seats on MariaDB: the license row lock lets exactly the seat count through. */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class LastSeatRaceIT {
-
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
+class LastSeatRaceIT extends OnTheServer {
 
     @Test
     void fiftyInstallsRacingForTenSeatsGetExactlyTen() throws Exception {
-        Api api = new Api(base);
-        String product = "race-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("race");
         JsonObject license = api.createLicense(product, 10, 120, 5);
         List<Integer> statuses = race(api, product, license.getString("licenseKey"), 50);
 
@@ -57,8 +41,8 @@ class LastSeatRaceIT {
 
     @Test
     void theLastSeatRaceHoldsRoundAfterRound() throws Exception {
-        Api api = new Api(base);
-        String product = "rounds-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("rounds");
         JsonObject license = api.createLicense(product, 1, 120, 5);
         String key = license.getString("licenseKey");
         for (int round = 0; round < 5; round++) {
@@ -75,8 +59,8 @@ class LastSeatRaceIT {
 
     @Test
     void aCheckoutThatCannotGetTheLicenseLockInTimeIsAFast503AndRenewalsGoOn() throws Exception {
-        Api api = new Api(base);
-        String product = "busy-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("busy");
         JsonObject license = api.createLicense(product, 5, 120, 5);
         String key = license.getString("licenseKey");
         String held = api.acquire(product, key, "inst-holder").json().getString("leaseId");

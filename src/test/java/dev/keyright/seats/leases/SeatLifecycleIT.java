@@ -6,41 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.util.Map;
-import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The whole client lifecycle over HTTP against MariaDB: acquire, renew, pool, release, refusals. */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class SeatLifecycleIT {
-
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
-
-    private Api api() {
-        return new Api(base);
-    }
+class SeatLifecycleIT extends OnTheServer {
 
     private static String product() {
-        return "prod-" + UUID.randomUUID().toString().substring(0, 8);
+        return uniqueProduct("prod");
     }
 
     @Test

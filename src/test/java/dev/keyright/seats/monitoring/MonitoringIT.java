@@ -8,14 +8,12 @@ import com.sun.tools.attach.VirtualMachine;
 import dev.keyright.seats.monitoring.boundary.ReaperMXBean;
 import dev.keyright.seats.monitoring.boundary.SeatPoolMXBean;
 import dev.keyright.seats.monitoring.boundary.SeatServiceMXBean;
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -27,25 +25,10 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** JMX read through a real JMXConnector to the running server, the usage report, and health. */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class MonitoringIT {
-
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
+class MonitoringIT extends OnTheServer {
 
     /** The Payara Micro JVM Arquillian started: a child of this test JVM. Its local JMX agent, over a JMXConnector. */
     private static JMXConnector connectToServer() throws Exception {
@@ -63,8 +46,8 @@ class MonitoringIT {
 
     @Test
     void poolReaperAndServiceBeansReadThroughJmx() throws Exception {
-        Api api = new Api(base);
-        String product = "jmx-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("jmx");
         JsonObject license = api.createLicense(product, 1, 60, 5);
         String id = license.getString("licenseId");
         String key = license.getString("licenseKey");
@@ -108,8 +91,8 @@ class MonitoringIT {
 
     @Test
     void usageReportsPeakConcurrencyAndEventsPerBucket() {
-        Api api = new Api(base);
-        String product = "usage-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("usage");
         JsonObject license = api.createLicense(product, 2, 60, 5);
         String id = license.getString("licenseId");
         String key = license.getString("licenseKey");
@@ -140,7 +123,7 @@ class MonitoringIT {
 
     @Test
     void healthReportsTheDatabaseAndTheClock() {
-        Api.Reply health = new Api(base).send("GET", "/v1/health", null, java.util.Map.of());
+        Api.Reply health = api().send("GET", "/v1/health", null, java.util.Map.of());
         assertEquals(200, health.status());
         JsonObject json = health.json();
         assertEquals("UP", json.getString("status"));

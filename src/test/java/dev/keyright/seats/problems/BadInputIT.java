@@ -3,46 +3,29 @@ package dev.keyright.seats.problems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A corpus of malformed requests against every endpoint: each answer is a 4xx problem document that
  * names nothing internal, and the database is exactly as it was afterwards.
  */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class BadInputIT {
+class BadInputIT extends OnTheServer {
 
     private static final Pattern INTERNALS = Pattern.compile(
             "Exception|java\\.|jakarta\\.|org\\.|eclipse|\\bSQL|select |\\bat [a-z]+\\.|\\.java:|<html|<HTML");
 
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
-
     @Test
     void everyMalformedRequestIsA4xxProblemAndChangesNothing() {
-        Api api = new Api(base);
+        Api api = api();
         JsonObject license = api.createLicense("corpus", 2, 60, 5);
         String key = license.getString("licenseKey");
         String licenseId = license.getString("licenseId");
@@ -96,7 +79,7 @@ class BadInputIT {
 
     @Test
     void unknownRoutesWrongMethodsAndMediaTypesAreProblems() {
-        Api api = new Api(base);
+        Api api = api();
         Map<String, Integer> expected = Map.of("GET /nothing-here", 404, "GET /v1/seats/acquire", 405,
                 "DELETE /v1/seats/pool", 405, "PUT /.well-known/jwks.json", 405);
         expected.forEach((request, status) -> {

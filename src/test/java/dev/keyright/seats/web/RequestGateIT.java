@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
-import dev.keyright.seats.testing.Deployments;
-import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.RawHttp;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -20,16 +18,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Request paths are canonical or refused (docs/API.md): every other spelling of every route family's
@@ -37,31 +29,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * guessing, Idempotency-Key, security headers) hold whatever spelling is tried. Also what a stranger
  * can learn: no route list, no WADL, no server banner.
  */
-@ExtendWith({MariaDb.class, ArquillianExtension.class})
-@RunAsClient
-class RequestGateIT {
+class RequestGateIT extends OnTheServer {
 
     private static final String BASIC = "Basic " + Base64.getEncoder()
             .encodeToString((Api.ADMIN_USER + ":" + Api.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
 
     private static final java.util.regex.Pattern UNDECODABLE = java.util.regex.Pattern.compile("\\\\|%5C|%00");
 
-    @ArquillianResource
-    URL base;
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.seats();
-    }
-
     @BeforeEach
     void markTheServerLog() {
-        new Api(base).markServerLog();
+        api().markServerLog();
     }
 
     @AfterEach
     void nothingWasLoggedAtWarningOrAbove() {
-        List<String> warnings = new Api(base).serverWarnings().stream().filter(record -> !isContainerDefectRecord(record)).toList();
+        List<String> warnings = api().serverWarnings().stream().filter(record -> !isContainerDefectRecord(record)).toList();
         assertEquals(List.of(), warnings, "a client's bad input never logs a warning or a stack trace");
     }
 
@@ -71,8 +53,8 @@ class RequestGateIT {
 
     @Test
     void everyOtherSpellingOfEveryRouteIsRefusedAndChangesNothing() {
-        Api api = new Api(base);
-        String product = "paths-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("paths");
         JsonObject license = api.createLicense(product, 50, 120, 5);
         String key = license.getString("licenseKey");
         String licenseId = license.getString("licenseId");
@@ -203,9 +185,9 @@ class RequestGateIT {
 
     @Test
     void anAddressLockedOutForWrongKeysGetsNothingThroughAnotherSpelling() {
-        Api api = new Api(base);
+        Api api = api();
         RawHttp http = new RawHttp(base);
-        String product = "locked-" + UUID.randomUUID().toString().substring(0, 8);
+        String product = uniqueProduct("locked");
         String key = api.createLicense(product, 5, 120, 5).getString("licenseKey");
         String address = "203.0.113.2" + (int) (Math.random() * 9);
         Map<String, String> headers = Map.of("Content-Type", "application/json", "X-Forwarded-For", address);
@@ -226,9 +208,9 @@ class RequestGateIT {
 
     @Test
     void oneIdempotencyKeyNeverGrantsTwoBodiesWhateverThePathSpelling() {
-        Api api = new Api(base);
+        Api api = api();
         RawHttp http = new RawHttp(base);
-        String product = "idem-path-" + UUID.randomUUID().toString().substring(0, 8);
+        String product = uniqueProduct("idem-path");
         String key = api.createLicense(product, 5, 120, 5).getString("licenseKey");
         Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "one-key");
         String first = "{\"product\":\"" + product + "\",\"licenseKey\":\"" + key + "\",\"clientInstanceId\":\"inst-1\"}";
@@ -265,7 +247,7 @@ class RequestGateIT {
         RawHttp.Reply undecodable = http.send("GET", "/v1/%00", Map.of(), null);
         assertEquals(400, undecodable.status(), undecodable.toString());
         assertEquals(null, undecodable.header("Server"), "no banner on the container's own answers either");
-        assertEquals("0", new Api(base).send("GET", "/test-support/threads/hazelcast", null, Map.of()).body(),
+        assertEquals("0", api().send("GET", "/test-support/threads/hazelcast", null, Map.of()).body(),
                 "no Hazelcast in the server (--nohazelcast): nothing listens beside HTTP");
         RawHttp.Reply trace = http.send("TRACE", "/v1/seats/pool", Map.of("Authorization", "License SECRET-KEY"), null);
         assertEquals(405, trace.status(), trace.toString());
@@ -275,8 +257,8 @@ class RequestGateIT {
 
     @Test
     void aBodySentSlowlyIsA408AtItsDeadlineFreesItsThreadAndOthersAreServedMeanwhile() throws Exception {
-        Api api = new Api(base);
-        String product = "slow-" + UUID.randomUUID().toString().substring(0, 8);
+        Api api = api();
+        String product = uniqueProduct("slow");
         String key = api.createLicense(product, 5, 120, 5).getString("licenseKey");
         int clients = 6;
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
@@ -336,7 +318,7 @@ class RequestGateIT {
     /** A body that arrives after a pause (within the deadline) reaches the admin resource as the administrator. */
     @Test
     void aBodySentAfterAPauseReachesTheAdminResourceAsTheAdministrator() throws Exception {
-        String product = "paused-" + UUID.randomUUID().toString().substring(0, 8);
+        String product = uniqueProduct("paused");
         String body = "{\"product\":\"" + product + "\",\"seats\":3}";
         for (String credentials : List.of(BASIC, "none")) {
             try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {

@@ -1,6 +1,6 @@
 package dev.keyright.client.cli;
 
-import dev.keyright.client.Json;
+import org.jose4j.json.JsonUtil;
 import dev.keyright.client.KeyrightClient;
 import dev.keyright.client.Lease;
 import java.io.PrintStream;
@@ -50,6 +50,6 @@ final class AcquireCommand {
         json.put("renewAfterSeconds", lease.renewAfterSeconds());
         json.put("seatsInUse", lease.seatsInUse());
         json.put("maxSeats", lease.maxSeats());
-        out.println(Json.write(json));
+        out.println(JsonUtil.toJson(json));
     }
 }

@@ -1,6 +1,6 @@
 package dev.keyright.client.cli;
 
-import dev.keyright.client.Json;
+import org.jose4j.json.JsonUtil;
 import dev.keyright.client.KeyrightException;
 import dev.keyright.client.SeatState;
 import dev.keyright.client.SeatsExhaustedException;
@@ -61,7 +61,7 @@ final class Messages {
     }
 
     private void say(String sentence, Map<String, Object> event) {
-        err.println(json ? Json.write(event) : "keyright: " + sentence);
+        err.println(json ? JsonUtil.toJson(event) : "keyright: " + sentence);
         err.flush();
     }
 

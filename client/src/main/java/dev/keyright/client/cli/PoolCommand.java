@@ -1,6 +1,6 @@
 package dev.keyright.client.cli;
 
-import dev.keyright.client.Json;
+import org.jose4j.json.JsonUtil;
 import dev.keyright.client.KeyrightClient;
 import dev.keyright.client.SeatPool;
 import java.io.PrintStream;
@@ -25,7 +25,7 @@ final class PoolCommand {
     int show() {
         SeatPool pool = client.getSeatPool();
         if (options.json) {
-            out.println(Json.write(toJson(pool)));
+            out.println(JsonUtil.toJson(toJson(pool)));
             return ExitCodes.OK;
         }
         out.println(pool.product() + ": " + pool.inUse() + " of " + pool.max() + " seats in use");

@@ -1,6 +1,6 @@
 package dev.keyright.client.cli;
 
-import dev.keyright.client.Json;
+import org.jose4j.json.JsonUtil;
 import dev.keyright.client.KeyrightClient;
 import java.io.PrintStream;
 import java.util.Map;
@@ -21,7 +21,7 @@ final class ReleaseCommand {
     int release() {
         String leaseId = options.arguments.get(0);
         client.releaseSeat(leaseId);
-        out.println(options.json ? Json.write(Map.of("released", leaseId)) : "Released " + leaseId + ".");
+        out.println(options.json ? JsonUtil.toJson(Map.of("released", leaseId)) : "Released " + leaseId + ".");
         return ExitCodes.OK;
     }
 }
