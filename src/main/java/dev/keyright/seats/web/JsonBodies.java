@@ -8,6 +8,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
+import jakarta.servlet.ServletRequest;
 import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -31,6 +32,38 @@ public final class JsonBodies {
     private static final Pattern WHOLE_NUMBER = Pattern.compile("-?(0|[1-9][0-9]{0,17})");
 
     private JsonBodies() {
+    }
+
+    private static final String PARSED = JsonBodies.class.getName() + ".parsed";
+
+    /**
+     * The request's body (from the one body cache, {@link RequestBodies}) as one strict JSON object, parsed
+     * once per request however many ask (the Idempotency-Key fingerprint, the key-guessing guard, the
+     * resource); a refusal is remembered and thrown to each.
+     */
+    public static JsonObject of(ServletRequest request) {
+        Object parsed = request.getAttribute(PARSED);
+        if (parsed == null) {
+            try {
+                parsed = parseObject(RequestBodies.text(request));
+            } catch (InvalidRequestException refused) {
+                parsed = refused;
+            }
+            request.setAttribute(PARSED, parsed);
+        }
+        if (parsed instanceof InvalidRequestException refused) {
+            throw refused;
+        }
+        return (JsonObject) parsed;
+    }
+
+    /** The request's body as one strict JSON object, or empty when it is not one (see {@link #of}). */
+    public static Optional<JsonObject> find(ServletRequest request) {
+        try {
+            return Optional.of(of(request));
+        } catch (InvalidRequestException notAnObject) {
+            return Optional.empty();
+        }
     }
 
     public static JsonObject parseObject(String body) {

@@ -2,12 +2,10 @@ package dev.keyright.seats.console.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.web.Timestamps;
 import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.json.JsonObjectBuilder;
-import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 
 /** A license as the admin API shows it, with its live pool. */
 final class LicenseJson {
@@ -24,15 +22,11 @@ final class LicenseJson {
                 .add("skewSeconds", (int) license.skew().toSeconds())
                 .add("status", license.status().name().toLowerCase());
         license.customer().ifPresentOrElse(c -> json.add("customer", c), () -> json.addNull("customer"));
-        license.notAfter().ifPresentOrElse(t -> json.add("notAfter", timestamp(t)), () -> json.addNull("notAfter"));
-        json.add("createdAt", timestamp(license.createdAt()));
+        license.notAfter().ifPresentOrElse(t -> json.add("notAfter", Timestamps.format(t)), () -> json.addNull("notAfter"));
+        json.add("createdAt", Timestamps.format(license.createdAt()));
         if (pool != null) {
             json.add("pool", pool.toAdminJson());
         }
         return json;
-    }
-
-    private static String timestamp(Instant instant) {
-        return DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 }

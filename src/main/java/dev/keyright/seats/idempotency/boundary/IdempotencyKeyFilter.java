@@ -4,6 +4,7 @@ import dev.keyright.seats.idempotency.control.Fingerprints;
 import dev.keyright.seats.idempotency.control.IdempotencyKeys;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.problems.ProblemWriter;
+import dev.keyright.seats.web.JsonBodies;
 import dev.keyright.seats.web.RequestBodies;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -43,7 +44,7 @@ public class IdempotencyKeyFilter extends HttpFilter {
         }
         request.setAttribute(IdempotentRequests.KEY_ATTRIBUTE, key.get());
         request.setAttribute(IdempotentRequests.FINGERPRINT_ATTRIBUTE,
-                Fingerprints.of(request.getMethod(), request.getRequestURI(), RequestBodies.text(request)));
+                Fingerprints.of(request.getMethod(), request.getRequestURI(), JsonBodies.find(request), RequestBodies.text(request)));
         chain.doFilter(request, response);
     }
 }

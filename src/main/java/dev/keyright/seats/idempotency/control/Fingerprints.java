@@ -4,11 +4,10 @@ import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -20,16 +19,13 @@ public final class Fingerprints {
     private Fingerprints() {
     }
 
-    public static String of(String method, String path, String body) {
-        return IdempotencyClaim.sha256(method + " " + path + "\n" + canonical(body));
-    }
-
-    static String canonical(String body) {
-        try {
-            return sorted(JSON.createReader(new StringReader(body)).readValue()).toString();
-        } catch (JsonException | IllegalStateException | UnsupportedOperationException e) {
-            return body; // not JSON: the request will be refused, and nothing is stored for it
-        }
+    /**
+     * @param json the body as the request's one parse read it, or empty when it is not a JSON object (the
+     *             request will then be refused, and nothing is stored for it: its raw text stands in)
+     */
+    public static String of(String method, String path, Optional<JsonObject> json, String raw) {
+        String canonical = json.map(object -> sorted(object).toString()).orElse(raw);
+        return IdempotencyClaim.sha256(method + " " + path + "\n" + canonical);
     }
 
     private static JsonValue sorted(JsonValue value) {

@@ -1,7 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
+import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.leases.entity.Holder;
-import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.web.JsonBodies;
@@ -22,11 +22,15 @@ public record AcquireRequest(String product, String licenseKey, Holder holder) {
     private static final Set<String> METADATA = Set.of("user", "host");
 
     public static AcquireRequest parse(String body) {
-        JsonObject json = JsonBodies.parseObject(body);
+        return from(JsonBodies.parseObject(body));
+    }
+
+    /** The request read from its JSON object, field by field; every problem named in one refusal. */
+    public static AcquireRequest from(JsonObject json) {
         List<FieldError> errors = new ArrayList<>();
         JsonBodies.onlyFields(json, "", FIELDS, errors);
-        Optional<String> product = JsonBodies.string(json, "product", "", true, 64, LicenseRequest.PRODUCT,
-                "must be 1 to 64 characters of letters, digits, '.', '_' or '-'", errors);
+        Optional<String> product = JsonBodies.string(json, "product", "", true, License.PRODUCT_MAX_LENGTH,
+                License.PRODUCT, License.PRODUCT_RULE, errors);
         Optional<String> key = JsonBodies.string(json, "licenseKey", "", true, 128, LICENSE_KEY,
                 "must be 1 to 128 printable characters", errors);
         Optional<String> client = JsonBodies.string(json, "clientInstanceId", "", true, 128, CLIENT_INSTANCE_ID,

@@ -2,6 +2,7 @@ package dev.keyright.seats.leases.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.web.Timestamps;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.json.JsonArrayBuilder;
@@ -41,8 +42,8 @@ public record Pool(License license, List<Lease> holders) {
             if (admin) {
                 holder.add("clientInstanceId", lease.holder().clientInstanceId());
             }
-            holder.add("acquiredAt", LeaseBody.timestamp(lease.acquiredAt()))
-                    .add("expiresAt", LeaseBody.timestamp(lease.expiresAt()));
+            holder.add("acquiredAt", Timestamps.format(lease.acquiredAt()))
+                    .add("expiresAt", Timestamps.format(lease.expiresAt()));
             list.add(holder);
         }
         return JSON.createObjectBuilder()

@@ -3,6 +3,7 @@ package dev.keyright.seats.leases.boundary;
 import dev.keyright.seats.idempotency.boundary.IdempotentRequests;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import dev.keyright.seats.web.JsonBodies;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -37,8 +38,8 @@ public class SeatsResource {
     @POST
     @Path("acquire")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response acquire(String body, @Context HttpServletRequest request) {
-        AcquireRequest acquire = AcquireRequest.parse(body);
+    public Response acquire(@Context HttpServletRequest request) {
+        AcquireRequest acquire = AcquireRequest.from(JsonBodies.of(request));
         return answer(seats.acquire(acquire, IdempotentRequests.claims(request), Answers::of));
     }
 

@@ -1,5 +1,6 @@
 package dev.keyright.seats.licenses.boundary;
 
+import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
 public record LicenseRequest(String product, int seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
                              Optional<String> customer, Optional<Instant> notAfter) {
 
-    public static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     /** Four-digit years only (RFC 3339): {@code Instant.parse} alone takes years up to a billion. */
     private static final Pattern RFC_3339_UTC = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z");
     private static final Set<String> FIELDS = Set.of("product", "seats", "ttlSeconds", "skewSeconds", "customer", "notAfter");
@@ -26,8 +26,8 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
         JsonObject json = JsonBodies.parseObject(body);
         List<FieldError> errors = new ArrayList<>();
         JsonBodies.onlyFields(json, "", FIELDS, errors);
-        Optional<String> product = JsonBodies.string(json, "product", "", true, 64, PRODUCT,
-                "must be 1 to 64 characters of letters, digits, '.', '_' or '-'", errors);
+        Optional<String> product = JsonBodies.string(json, "product", "", true, License.PRODUCT_MAX_LENGTH,
+                License.PRODUCT, License.PRODUCT_RULE, errors);
         Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, Policy.MAX_SEATS, errors);
         if (seats.isEmpty() && errors.stream().noneMatch(e -> e.field().equals("seats"))) {
             errors.add(new FieldError("seats", "is required"));

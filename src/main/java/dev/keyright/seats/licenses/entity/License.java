@@ -1,5 +1,6 @@
 package dev.keyright.seats.licenses.entity;
 
+import java.util.regex.Pattern;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
@@ -21,6 +22,11 @@ public class License {
     public static final String FIND_BY_KEY_HASH = "License.findByKeyHash";
     public static final String FIND_ALL = "License.findAll";
     public static final String COUNT_ALL = "License.countAll";
+
+    /** What a product name may be; {@link #PRODUCT_RULE} says it in words. */
+    public static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    public static final int PRODUCT_MAX_LENGTH = 64;
+    public static final String PRODUCT_RULE = "must be 1 to 64 characters of letters, digits, '.', '_' or '-'";
 
     public enum Status { ACTIVE, SUSPENDED }
 

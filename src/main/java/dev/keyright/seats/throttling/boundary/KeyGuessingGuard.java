@@ -1,12 +1,12 @@
 package dev.keyright.seats.throttling.boundary;
 
-import static dev.keyright.seats.problems.JsonProviders.JSON;
-
+import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.problems.ProblemResponses;
 import dev.keyright.seats.throttling.control.Throttle;
+import dev.keyright.seats.web.JsonBodies;
 import jakarta.inject.Inject;
-import jakarta.json.JsonException;
-import jakarta.json.stream.JsonParser;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -14,11 +14,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.util.regex.Pattern;
 
 /**
  * Slows, then refuses with 429, a client address that keeps presenting invalid license keys to the
@@ -35,7 +31,6 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
     private static final String CLIENT_API = "v1/seats";
     private static final String ADDRESS = KeyGuessingGuard.class.getName() + ".address";
     private static final String BUCKET = KeyGuessingGuard.class.getName() + ".bucket";
-    private static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final String UNNAMED = "-";
 
     @Context
@@ -67,37 +62,18 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
     }
 
     /** The product the caller names: the pool's query, or the acquire body's top-level {@code product}. */
-    private static String bucketOf(ContainerRequestContext request) {
+    private String bucketOf(ContainerRequestContext request) {
         String product = request.getUriInfo().getQueryParameters().getFirst("product");
         if (product == null && request.hasEntity()) {
-            product = productInBody(request);
+            product = productInBody();
         }
-        return product != null && PRODUCT.matcher(product).matches() ? product : UNNAMED;
+        return product != null && License.PRODUCT.matcher(product).matches() ? product : UNNAMED;
     }
 
-    private static String productInBody(ContainerRequestContext request) {
-        byte[] body;
-        try {
-            body = request.getEntityStream().readNBytes(64 * 1024);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        request.setEntityStream(new ByteArrayInputStream(body));
-        try (JsonParser parser = JSON.createParser(new ByteArrayInputStream(body))) {
-            int depth = 0;
-            while (parser.hasNext()) {
-                JsonParser.Event event = parser.next();
-                if (event == JsonParser.Event.START_OBJECT || event == JsonParser.Event.START_ARRAY) {
-                    depth++;
-                } else if (event == JsonParser.Event.END_OBJECT || event == JsonParser.Event.END_ARRAY) {
-                    depth--;
-                } else if (event == JsonParser.Event.KEY_NAME && depth == 1 && parser.getString().equals("product")) {
-                    return parser.hasNext() && parser.next() == JsonParser.Event.VALUE_STRING ? parser.getString() : null;
-                }
-            }
-        } catch (JsonException | IllegalStateException | UnsupportedOperationException | java.util.NoSuchElementException notJson) {
-            // the resource refuses it; for the throttle it names no product
-        }
-        return null;
+    /** The acquire body's top-level {@code product}, from the body parsed once for the whole request. */
+    private String productInBody() {
+        return JsonBodies.find(servletRequest).map(body -> body.get("product"))
+                .filter(value -> value.getValueType() == JsonValue.ValueType.STRING)
+                .map(value -> ((JsonString) value).getString()).orElse(null);
     }
 }

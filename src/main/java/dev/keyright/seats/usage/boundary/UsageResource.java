@@ -2,6 +2,7 @@ package dev.keyright.seats.usage.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.web.Timestamps;
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
@@ -19,7 +20,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
@@ -53,7 +53,7 @@ public class UsageResource {
         JsonArrayBuilder buckets = JSON.createArrayBuilder();
         for (UsageReport.Bucket b : report.buckets()) {
             buckets.add(JSON.createObjectBuilder()
-                    .add("start", text(b.start())).add("end", text(b.end()))
+                    .add("start", Timestamps.format(b.start())).add("end", Timestamps.format(b.end()))
                     .add("peakInUse", b.peakInUse())
                     .add("acquisitions", b.count(LeaseEvent.Kind.GRANT))
                     .add("denials", b.count(LeaseEvent.Kind.DENY))
@@ -65,7 +65,7 @@ public class UsageResource {
                 .add("licenseId", report.license().id())
                 .add("product", report.license().product())
                 .add("bucket", unit == ChronoUnit.DAYS ? "day" : "hour")
-                .add("from", text(start)).add("to", text(end))
+                .add("from", Timestamps.format(start)).add("to", Timestamps.format(end))
                 .add("maxSeats", report.license().seats())
                 .add("buckets", buckets).build().toString()).build();
     }
@@ -86,9 +86,5 @@ public class UsageResource {
         } catch (DateTimeParseException e) {
             throw new InvalidRequestException(field, "must be an RFC 3339 timestamp in UTC, e.g. 2026-11-13T00:00:00Z");
         }
-    }
-
-    private static String text(Instant instant) {
-        return DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 }
