@@ -1,6 +1,7 @@
 package dev.keyright.seats.licenses.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.problems.FieldError;
@@ -44,5 +45,26 @@ class PolicyTest {
     void acceptsTheLargestAllowedValuesAndNothingAbove() {
         assertTrue(new Policy(Policy.MAX_SEATS, Policy.MAX_TTL_SECONDS, 14).problems(14).isEmpty());
         assertEquals(List.of("seats"), fields(new Policy(Policy.MAX_SEATS + 1, 120, 5)));
+    }
+
+    /** An embedded value: equal when every part is, whatever instance the license row was read into. */
+    @Test
+    void isAValueOfItsSeatsTtlAndSkew() {
+        Policy policy = new Policy(25, 120, 5);
+        assertEquals(new Policy(25, 120, 5), policy);
+        assertEquals(new Policy(25, 120, 5).hashCode(), policy.hashCode());
+        assertNotEquals(new Policy(24, 120, 5).hashCode(), policy.hashCode(), "a hash that spreads, for sets and maps");
+        assertNotEquals(new Policy(24, 120, 5), policy);
+        assertNotEquals(new Policy(25, 60, 5), policy);
+        assertNotEquals(new Policy(25, 120, 4), policy);
+        assertNotEquals(policy, "Policy[seats=25, ttlSeconds=120, skewSeconds=5]");
+        assertEquals(5, policy.skewSeconds());
+        assertEquals("Policy[seats=25, ttlSeconds=120, skewSeconds=5]", policy.toString());
+    }
+
+    @Test
+    void theLargestSkewStaysBelowTheReapersGrace() {
+        assertEquals(14, Policy.maxSkewSeconds(java.time.Duration.ofSeconds(15)));
+        assertEquals(Policy.MAX_SKEW_SECONDS, Policy.maxSkewSeconds(java.time.Duration.ofDays(1)));
     }
 }
