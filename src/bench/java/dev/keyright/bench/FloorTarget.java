@@ -324,11 +324,16 @@ final class FloorTarget implements SeatTarget {
 
         @Override
         public Call renew(License license, String leaseId) {
+            return inOneTransaction(now -> renewIn(license, leaseId, now));
+        }
+
+        /** What the server's renew and release run as: one transaction, a lock failure answered 503. */
+        private Call inOneTransaction(Work work) {
             long now = System.currentTimeMillis();
             try {
                 c.setAutoCommit(false);
                 try {
-                    Call outcome = renewIn(license, leaseId, now);
+                    Call outcome = work.at(now);
                     c.commit();
                     return outcome;
                 } catch (SQLException e) {
@@ -343,6 +348,10 @@ final class FloorTarget implements SeatTarget {
             } catch (SQLException | RuntimeException e) {
                 return Call.failed(e);
             }
+        }
+
+        private interface Work {
+            Call at(long now) throws SQLException;
         }
 
         private Call renewIn(License license, String leaseId, long now) throws SQLException {
@@ -404,25 +413,7 @@ final class FloorTarget implements SeatTarget {
 
         @Override
         public Call release(License license, String leaseId) {
-            long now = System.currentTimeMillis();
-            try {
-                c.setAutoCommit(false);
-                try {
-                    Call outcome = releaseIn(license, leaseId, now);
-                    c.commit();
-                    return outcome;
-                } catch (SQLException e) {
-                    rollbackQuietly();
-                    if (e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
-                        return Call.of(503);
-                    }
-                    throw e;
-                } finally {
-                    c.setAutoCommit(true);
-                }
-            } catch (SQLException | RuntimeException e) {
-                return Call.failed(e);
-            }
+            return inOneTransaction(now -> releaseIn(license, leaseId, now));
         }
 
         private Call releaseIn(License license, String leaseId, long now) throws SQLException {
