@@ -2,18 +2,15 @@ package dev.keyright.seats.web;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
-import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
 import jakarta.servlet.ServletRequest;
 import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -118,76 +115,6 @@ public final class JsonBodies {
         } catch (JsonException | IllegalStateException | UnsupportedOperationException | java.util.NoSuchElementException e) {
             throw new InvalidRequestException("body", "is not valid JSON");
         }
-    }
-
-    /** Rejects members not in {@code allowed}. */
-    public static void onlyFields(JsonObject object, String path, Set<String> allowed, List<FieldError> errors) {
-        for (String name : object.keySet()) {
-            if (!allowed.contains(name)) {
-                errors.add(new FieldError(path + printable(name), "is not a known field"));
-            }
-        }
-    }
-
-    /** A required or optional string field, checked against a length range and pattern. */
-    public static Optional<String> string(JsonObject object, String name, String path, boolean required,
-                                          int maxLength, Pattern pattern, String patternHint, List<FieldError> errors) {
-        JsonValue value = object.get(name);
-        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
-            if (required) {
-                errors.add(new FieldError(path + name, "is required"));
-            }
-            return Optional.empty();
-        }
-        if (value.getValueType() != JsonValue.ValueType.STRING) {
-            errors.add(new FieldError(path + name, "must be a string"));
-            return Optional.empty();
-        }
-        String text = object.getString(name);
-        if (text.isEmpty() || text.length() > maxLength) {
-            errors.add(new FieldError(path + name, "must be 1 to " + maxLength + " characters"));
-            return Optional.empty();
-        }
-        if (pattern != null && !pattern.matcher(text).matches()) {
-            errors.add(new FieldError(path + name, patternHint));
-            return Optional.empty();
-        }
-        if (pattern == null && text.codePoints().anyMatch(Character::isISOControl)) {
-            errors.add(new FieldError(path + name, "must not contain control characters"));
-            return Optional.empty();
-        }
-        return Optional.of(text);
-    }
-
-    /**
-     * An optional whole-number field of any int value; its range is the business rule's to judge and to
-     * name (a TTL's bounds are the policy's), so a refusal never quotes a range that is not the real one.
-     */
-    public static Optional<Integer> wholeNumber(JsonObject object, String name, List<FieldError> errors) {
-        return integer(object, name, Integer.MIN_VALUE, Integer.MAX_VALUE, "must be a whole number", errors);
-    }
-
-    /** An optional whole-number field within [min, max]. */
-    public static Optional<Integer> integer(JsonObject object, String name, int min, int max, List<FieldError> errors) {
-        return integer(object, name, min, max, "must be a whole number from " + min + " to " + max, errors);
-    }
-
-    private static Optional<Integer> integer(JsonObject object, String name, int min, int max, String message,
-                                             List<FieldError> errors) {
-        JsonValue value = object.get(name);
-        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
-            return Optional.empty();
-        }
-        if (value.getValueType() != JsonValue.ValueType.NUMBER) {
-            errors.add(new FieldError(name, "must be a whole number"));
-            return Optional.empty();
-        }
-        jakarta.json.JsonNumber number = object.getJsonNumber(name);
-        if (!WHOLE_NUMBER.matcher(number.toString()).matches() || number.longValue() < min || number.longValue() > max) {
-            errors.add(new FieldError(name, message));
-            return Optional.empty();
-        }
-        return Optional.of(number.intValue());
     }
 
     /** Field names echoed back are cut short and stripped of control characters. */

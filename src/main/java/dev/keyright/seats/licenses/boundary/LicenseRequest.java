@@ -2,56 +2,48 @@ package dev.keyright.seats.licenses.boundary;
 
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.Policy;
-import dev.keyright.seats.problems.FieldError;
-import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.web.JsonBodies;
+import dev.keyright.seats.web.RequestRecords;
+import dev.keyright.seats.web.Text;
 import jakarta.json.JsonObject;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Pattern;
 
-/** The body of {@code POST /v1/admin/licenses}. */
+/** A new license: {@code POST /v1/admin/licenses}. TTL and skew are the policy's to judge ({@link Policy}). */
 public record LicenseRequest(String product, int seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
                              Optional<String> customer, Optional<Instant> notAfter) {
 
+    static final String SEATS_RANGE = "must be a whole number from 1 to " + Policy.MAX_SEATS;
     /** Four-digit years only (RFC 3339): {@code Instant.parse} alone takes years up to a billion. */
-    private static final Pattern RFC_3339_UTC = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z");
-    private static final Set<String> FIELDS = Set.of("product", "seats", "ttlSeconds", "skewSeconds", "customer", "notAfter");
+    private static final String RFC_3339_UTC = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z";
 
-    public static LicenseRequest parse(String body) {
-        JsonObject json = JsonBodies.parseObject(body);
-        List<FieldError> errors = new ArrayList<>();
-        JsonBodies.onlyFields(json, "", FIELDS, errors);
-        Optional<String> product = JsonBodies.string(json, "product", "", true, License.PRODUCT_MAX_LENGTH,
-                License.PRODUCT, License.PRODUCT_RULE, errors);
-        Optional<Integer> seats = JsonBodies.integer(json, "seats", 1, Policy.MAX_SEATS, errors);
-        if (seats.isEmpty() && errors.stream().noneMatch(e -> e.field().equals("seats"))) {
-            errors.add(new FieldError("seats", "is required"));
-        }
-        Optional<Integer> ttl = JsonBodies.wholeNumber(json, "ttlSeconds", errors);
-        Optional<Integer> skew = JsonBodies.wholeNumber(json, "skewSeconds", errors);
-        Optional<String> customer = JsonBodies.string(json, "customer", "", false, 256, null, null, errors);
-        Optional<Instant> notAfter = JsonBodies.string(json, "notAfter", "", false, 40, null, null, errors)
-                .flatMap(text -> timestamp(text, errors));
-        if (!errors.isEmpty()) {
-            throw new InvalidRequestException(errors);
-        }
-        return new LicenseRequest(product.orElseThrow(), seats.orElseThrow(), ttl, skew, customer, notAfter);
+    /** The body as it arrives, judged by its annotations. */
+    public record Body(
+            @NotNull(message = "is required")
+            @Text(max = License.PRODUCT_MAX_LENGTH, pattern = License.PRODUCT_PATTERN, rule = License.PRODUCT_RULE)
+            String product,
+            @NotNull(message = "is required")
+            @Min(value = 1, message = SEATS_RANGE) @Max(value = Policy.MAX_SEATS, message = SEATS_RANGE)
+            Integer seats,
+            Integer ttlSeconds,
+            Integer skewSeconds,
+            @Text(max = 256) String customer,
+            @Text(max = 40, pattern = RFC_3339_UTC, instant = true,
+                    rule = "must be an RFC 3339 timestamp in UTC, e.g. 2027-01-31T00:00:00Z")
+            String notAfter) {
     }
 
-    private static Optional<Instant> timestamp(String text, List<FieldError> errors) {
-        try {
-            if (!RFC_3339_UTC.matcher(text).matches()) {
-                throw new DateTimeParseException("not RFC 3339 in UTC", text, 0);
-            }
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            errors.add(new FieldError("notAfter", "must be an RFC 3339 timestamp in UTC, e.g. 2027-01-31T00:00:00Z"));
-            return Optional.empty();
-        }
+    public static LicenseRequest parse(String body) {
+        return from(JsonBodies.parseObject(body));
+    }
+
+    public static LicenseRequest from(JsonObject json) {
+        Body body = RequestRecords.bind(json, Body.class);
+        return new LicenseRequest(body.product(), body.seats(), Optional.ofNullable(body.ttlSeconds()),
+                Optional.ofNullable(body.skewSeconds()), Optional.ofNullable(body.customer()),
+                Optional.ofNullable(body.notAfter()).map(Instant::parse));
     }
 }

@@ -24,7 +24,8 @@ public class License {
     public static final String COUNT_ALL = "License.countAll";
 
     /** What a product name may be; {@link #PRODUCT_RULE} says it in words. */
-    public static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    public static final String PRODUCT_PATTERN = "[A-Za-z0-9._-]{1,64}";
+    public static final Pattern PRODUCT = Pattern.compile(PRODUCT_PATTERN);
     public static final int PRODUCT_MAX_LENGTH = 64;
     public static final String PRODUCT_RULE = "must be 1 to 64 characters of letters, digits, '.', '_' or '-'";
 
