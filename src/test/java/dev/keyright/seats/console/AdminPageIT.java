@@ -8,6 +8,11 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.presenceOfElemen
 import static org.openqa.selenium.support.ui.ExpectedConditions.textToBe;
 import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
+import static dev.keyright.seats.console.AdminPageBrowser.card;
+import static dev.keyright.seats.console.AdminPageBrowser.gauge;
+import static dev.keyright.seats.console.AdminPageBrowser.holder;
+import static dev.keyright.seats.console.AdminPageBrowser.in;
+
 import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Chromium;
@@ -53,27 +58,13 @@ class AdminPageIT extends OnTheServer {
     private static final Duration WAIT = Duration.ofSeconds(20);
     /** The page refreshes its pools every 5 s: a change made elsewhere shows within two or three rounds. */
     private static final Duration POOL_REFRESH = Duration.ofSeconds(16);
-    /** Collects script errors and CSP violations in the page, installed before any of its own scripts run. */
-    private static final String ERROR_RECORDER = """
-            window.__pageErrors = [];
-            document.addEventListener('securitypolicyviolation', (e) =>
-                window.__pageErrors.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));
-            window.addEventListener('error', (e) => window.__pageErrors.push('error: ' + (e.message || e.target)), true);
-            window.addEventListener('unhandledrejection', (e) => window.__pageErrors.push('unhandled: ' + e.reason));
-            """;
-
+    private AdminPageBrowser page;
     private ChromeDriver browser;
-    private Path profile;
 
     @AfterEach
     void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-            }
+        if (page != null) {
+            page.close();
         }
     }
 
@@ -134,7 +125,8 @@ class AdminPageIT extends OnTheServer {
         String licenseId = created.json().getString("licenseId");
         String key = created.json().getString("licenseKey");
 
-        browser = open("/admin/");
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
         WebDriverWait wait = new WebDriverWait(browser, WAIT);
         By card = card(licenseId);
         wait.until(presenceOfElementLocated(card));
@@ -210,24 +202,14 @@ class AdminPageIT extends OnTheServer {
         JsonObject listed = api.admin("GET", "/v1/admin/licenses", null).json();
         assertFalse(listed.toString().contains(shownKey), "the server never shows the key again");
 
-        screenshot(Path.of("target", "admin-page.png"));
+        page.screenshot(Path.of("target", "admin-page.png"));
 
         browser.findElement(By.id("new-key-dismiss")).click();
         wait.until(invisibilityOfElementLocated(By.id("new-key")));
         assertEquals("", browser.findElement(By.id("new-key-value")).getDomProperty("textContent"), "the key leaves the page");
 
-        assertNoPageErrors();
-        assertCspEnforced();
-    }
-
-    private ChromeDriver open(String path) throws IOException {
-        profile = Files.createTempDirectory("keyright-chromium-");
-        ChromeDriver driver = Chromium.start(profile);
-        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", ERROR_RECORDER));
-        URL server = Deployments.loopback(base);
-        driver.get(server.getProtocol() + "://" + Api.ADMIN_USER + ":" + Api.ADMIN_PASSWORD + "@" + server.getHost() + ":"
-                + server.getPort() + path);
-        return driver;
+        page.assertNoPageErrors();
+        page.assertCspEnforced(WAIT);
     }
 
     /** The usage of the last 24 hours or 30 days, in which one seat was held (and revoked) a moment ago. */
@@ -243,57 +225,6 @@ class AdminPageIT extends OnTheServer {
             assertEquals(404, usageStatus, "the usage report is there (200) or not yet (404)");
             wait.until(textToBe(in(licenseId, ".chart .chart-message"), "No usage data"));
         }
-    }
-
-    private void assertNoPageErrors() {
-        Object recorded = browser.executeScript("return window.__pageErrors || ['the error recorder did not run'];");
-        assertEquals(List.of(), recorded, "script errors or CSP violations in the page");
-        List<String> severe = new ArrayList<>();
-        for (LogEntry entry : browser.manage().logs().get(LogType.BROWSER)) {
-            boolean usageNotThereYet = entry.getMessage().contains("/usage?bucket=") && entry.getMessage().contains(" 404 ");
-            if (entry.getLevel().intValue() >= Level.SEVERE.intValue() && !usageNotThereYet) {
-                severe.add(entry.getMessage());
-            }
-        }
-        assertEquals(List.of(), severe, "console errors");
-    }
-
-    /** The browser enforces the page's policy: a script injected into the page as markup does not run. */
-    private void assertCspEnforced() {
-        browser.executeScript("const s = document.createElement('script'); s.textContent = 'window.__inline = 1;';"
-                + " document.body.appendChild(s);");
-        new WebDriverWait(browser, WAIT).until(d -> browser.executeScript(
-                "return window.__pageErrors.some((e) => e.startsWith('CSP violation: script-src'));"));
-        assertEquals(null, browser.executeScript("return window.__inline;"));
-    }
-
-    /** The whole page, not only the window, through the DevTools protocol. */
-    private void screenshot(Path target) throws IOException {
-        Map<String, Object> metrics = browser.executeCdpCommand("Page.getLayoutMetrics", Map.of());
-        Map<?, ?> size = (Map<?, ?>) metrics.get("cssContentSize");
-        Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1,
-                "width", ((Number) size.get("width")).doubleValue(), "height", ((Number) size.get("height")).doubleValue());
-        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot",
-                Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
-        Files.createDirectories(target.getParent());
-        Files.write(target, Base64.getDecoder().decode((String) shot.get("data")));
-    }
-
-    /** A CSS selector within the card of a license ("" for the card itself). */
-    private static By in(String licenseId, String selector) {
-        return By.cssSelector(("article.license[data-license-id='" + licenseId + "'] " + selector).trim());
-    }
-
-    private static By card(String licenseId) {
-        return in(licenseId, "");
-    }
-
-    private static By gauge(String licenseId) {
-        return in(licenseId, ".gauge-label");
-    }
-
-    private static By holder(String licenseId, String leaseId) {
-        return in(licenseId, "tr.holder[data-lease-id='" + leaseId + "']");
     }
 
     private static void assertSecurityHeaders(Api.Reply reply) {

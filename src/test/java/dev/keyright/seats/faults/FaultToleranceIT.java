@@ -28,88 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Two Payara Micro nodes sharing one MariaDB, no app-server clustering, under load and faults. Each
- * test checks an invariant over what the clients observed. Bounded, loopback only.
+ * Faults of the servers under load, on two nodes sharing one MariaDB: a node killed, the database
+ * restarted, a license lock held, the reaper racing renewals, a retry storm. Each test checks an invariant
+ * over what the clients observed. Bounded, loopback only.
  */
-@ExtendWith(MariaDb.class)
-class FaultToleranceIT {
-
-    static final Map<String, String> NODE_SETTINGS = Map.of(
-            "KEYRIGHT_REAP_INTERVAL_SECONDS", "1", "KEYRIGHT_REAP_GRACE_SECONDS", "2", "KEYRIGHT_DEFAULT_SKEW_SECONDS", "1");
-
-    static Nodes cluster;
-    static List<Nodes.Node> nodes;
-
-    @BeforeAll
-    static void startTwoNodes() throws Exception {
-        cluster = new Nodes(MariaDb.databaseName(), NODE_SETTINGS);
-        nodes = new ArrayList<>(cluster.start(2));
-    }
-
-    @AfterAll
-    static void stopNodes() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    private static List<Api> apis() {
-        return nodes.stream().map(Nodes.Node::api).toList();
-    }
-
-    private static JsonObject license(int seats, int ttl, int skew) {
-        return apis().get(0).createLicense("ft-" + UUID.randomUUID().toString().substring(0, 8), seats, ttl, skew);
-    }
-
-    @Test
-    void twoNodesRacingGrantExactlyMinOfClientsAndSeats() throws Exception {
-        JsonObject license = license(10, 60, 1);
-        String product = license.getString("product");
-        String key = license.getString("licenseKey");
-        List<Api> apis = apis();
-        ExecutorService pool = Executors.newFixedThreadPool(40);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> results = new ArrayList<>();
-            for (int i = 0; i < 40; i++) {
-                Api node = apis.get(i % 2);
-                String install = "racer-" + i;
-                results.add(pool.submit(() -> {
-                    start.await();
-                    return node.acquire(product, key, install).status();
-                }));
-            }
-            start.countDown();
-            int granted = 0;
-            for (Future<Integer> result : results) {
-                int status = result.get(60, TimeUnit.SECONDS);
-                assertTrue(status == 201 || status == 409 || status == 503, "status " + status);
-                granted += status == 201 ? 1 : 0;
-            }
-            assertEquals(10, granted, "exactly min(40 clients, 10 seats)");
-            assertEquals(10, Tables.leasesOf(license.getString("licenseId")));
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    @Test
-    void everyNodeSignsWithTheOneSharedKey() throws Exception {
-        String jwksA = apis().get(0).send("GET", "/.well-known/jwks.json", null, Map.of()).body();
-        String jwksB = apis().get(1).send("GET", "/.well-known/jwks.json", null, Map.of()).body();
-        assertEquals(jwksA, jwksB, "one key, created once, found by every node");
-        JsonObject license = license(2, 60, 1);
-        String token = apis().get(0).acquire(license.getString("product"), license.getString("licenseKey"), "signed-by-a")
-                .json().getString("token");
-        org.jose4j.jwt.consumer.JwtConsumer consumer = new org.jose4j.jwt.consumer.JwtConsumerBuilder()
-                .setVerificationKeyResolver(new org.jose4j.keys.resolvers.JwksVerificationKeyResolver(
-                        new org.jose4j.jwk.JsonWebKeySet(jwksB).getJsonWebKeys()))
-                .setExpectedAudience(license.getString("product"))
-                .setJwsAlgorithmConstraints(org.jose4j.jwa.AlgorithmConstraints.ConstraintType.PERMIT, "ES256")
-                .build();
-        assertEquals("signed-by-a", consumer.processToClaims(token).getStringClaimValue("cid"),
-                "a token from node A verifies with node B's keys");
-    }
+class FaultToleranceIT extends OnTwoNodes {
 
     @Test
     void aNodeKilledUnderLoadNeitherOversellsNorLosesAcknowledgedLeases() throws Exception {
@@ -356,64 +279,5 @@ class FaultToleranceIT {
         assertEquals(0, clients.count(500), "transient errors only, never a 500: " + clients.statuses);
         assertTrue(clients.count(503) + clients.connectionFailures.get() > 0, "the restart was felt: " + clients.statuses);
         assertEquals(6, Tables.leasesOf(license.getString("licenseId")));
-    }
-
-    @Test
-    void aClientKilledWithSigkillWhileHoldingFreesItsSeatWithinTtlPlusSkew() throws Exception {
-        JsonObject license = license(1, 2, 1);
-        java.nio.file.Path home = java.nio.file.Files.createTempDirectory("keyright-cli");
-        java.nio.file.Path marker = home.resolve("started");
-        java.io.File jar = dev.keyright.seats.testing.CliJar.path();
-        ProcessBuilder builder = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath(),
-                "run", "--", "sh", "-c", "touch " + marker + "; sleep 60").redirectErrorStream(true)
-                .redirectOutput(home.resolve("cli.log").toFile());
-        builder.environment().put("KEYRIGHT_SERVER", "http://127.0.0.1:" + nodes.get(1).port());
-        builder.environment().put("KEYRIGHT_PRODUCT", license.getString("product"));
-        builder.environment().put("KEYRIGHT_LICENSE_KEY", license.getString("licenseKey"));
-        builder.environment().put("HOME", home.toString());
-        Process cli = builder.start();
-        long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!java.nio.file.Files.exists(marker) && System.nanoTime() < limit) {
-            Thread.sleep(50);
-        }
-        assertTrue(java.nio.file.Files.exists(marker), "the command started under a seat");
-        List<ProcessHandle> children = cli.descendants().toList();
-        cli.destroyForcibly();
-        children.forEach(ProcessHandle::destroyForcibly);
-        long killedAt = System.nanoTime();
-        Api api = apis().get(0);
-        while (api.pool(license.getString("product"), license.getString("licenseKey")).json().getInt("inUse") > 0
-                && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(20)) {
-            Thread.sleep(100);
-        }
-        long freedMillis = (System.nanoTime() - killedAt) / 1_000_000;
-        // TTL 2 s (+ up to 1 s rounding to a whole second) + skew 1 s, plus a little for the last heartbeat in flight.
-        assertTrue(freedMillis <= 5_000, "the seat came back " + freedMillis + " ms after the kill");
-        while (Tables.leasesOf(license.getString("licenseId")) > 0 && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(30)) {
-            Thread.sleep(100);
-        }
-        long reapedMillis = (System.nanoTime() - killedAt) / 1_000_000;
-        assertTrue(reapedMillis <= 10_000, "and the row was swept " + reapedMillis + " ms after (grace 2 s, sweep every 1 s)");
-    }
-
-    @Test
-    void aClientKilledMidAcquireAndRetryingWithItsKeyGetsAtMostOneSeat() throws Exception {
-        JsonObject license = license(3, 30, 1);
-        String product = license.getString("product");
-        String key = license.getString("licenseKey");
-        String body = "{\"product\":\"" + product + "\",\"licenseKey\":\"" + key + "\",\"clientInstanceId\":\"crashy\"}";
-        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", nodes.get(0).port())) {
-            socket.getOutputStream().write(("POST /v1/seats/acquire HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Idempotency-Key: crash-1\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            socket.getOutputStream().flush();
-        } // the client dies before reading anything
-        Api.Reply retry = apis().get(1).send("POST", "/v1/seats/acquire", body,
-                Map.of("Content-Type", "application/json", "Idempotency-Key", "crash-1"));
-        assertEquals(201, retry.status(), retry.toString());
-        Api.Reply again = apis().get(0).send("POST", "/v1/seats/acquire", body,
-                Map.of("Content-Type", "application/json", "Idempotency-Key", "crash-1"));
-        assertEquals(Clients.leaseId(retry), Clients.leaseId(again));
-        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease WHERE license_id = ?", license.getString("licenseId")));
     }
 }
