@@ -7,12 +7,14 @@ import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.leases.boundary.Seats;
 import dev.keyright.seats.licenses.boundary.LicenseChange;
+import dev.keyright.seats.licenses.boundary.LicenseJson;
 import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -42,7 +44,7 @@ public class LicensesResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(String body) {
         Licenses.IssuedLicense issued = licenses.issue(LicenseRequest.parse(body));
-        String json = LicenseJson.of(issued.license(), null).add("licenseKey", issued.licenseKey()).build().toString();
+        String json = LicenseJson.of(issued.license()).add("licenseKey", issued.licenseKey()).build().toString();
         return Response.created(URI.create("/v1/admin/licenses/" + issued.license().id())).entity(json).build();
     }
 
@@ -50,7 +52,7 @@ public class LicensesResource {
     public Response list() {
         JsonArrayBuilder all = JSON.createArrayBuilder();
         for (Pool pool : pools.poolsOf(licenses.all())) {
-            all.add(LicenseJson.of(pool.license(), pool));
+            all.add(withPool(pool));
         }
         return Response.ok(JSON.createObjectBuilder().add("licenses", all).build().toString()).build();
     }
@@ -59,7 +61,7 @@ public class LicensesResource {
     @Path("{licenseId}")
     public Response get(@PathParam("licenseId") String licenseId) {
         License license = licenses.get(licenseId);
-        return Response.ok(LicenseJson.of(license, pools.poolOf(license)).build().toString()).build();
+        return Response.ok(withPool(pools.poolOf(license)).build().toString()).build();
     }
 
     @PATCH
@@ -67,7 +69,7 @@ public class LicensesResource {
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     public Response change(@PathParam("licenseId") String licenseId, String body) {
         License license = licenses.change(licenseId, LicenseChange.parse(body));
-        return Response.ok(LicenseJson.of(license, pools.poolOf(license)).build().toString()).build();
+        return Response.ok(withPool(pools.poolOf(license)).build().toString()).build();
     }
 
     @DELETE
@@ -75,5 +77,10 @@ public class LicensesResource {
     public Response revoke(@PathParam("licenseId") String licenseId, @PathParam("leaseId") String leaseId) {
         seats.revoke(licenseId, leaseId);
         return Response.noContent().build();
+    }
+
+    /** A license with its live pool, holders with their lease ids (for revocation). */
+    private static JsonObjectBuilder withPool(Pool pool) {
+        return LicenseJson.of(pool.license()).add("pool", pool.toAdminJson());
     }
 }

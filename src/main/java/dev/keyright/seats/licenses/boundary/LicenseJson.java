@@ -1,19 +1,21 @@
-package dev.keyright.seats.console.boundary;
+package dev.keyright.seats.licenses.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
-import dev.keyright.seats.web.Timestamps;
-import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.web.Timestamps;
 import jakarta.json.JsonObjectBuilder;
 
-/** A license as the admin API shows it, with its live pool. */
-final class LicenseJson {
+/**
+ * A license as the admin API shows it: every field of the license and its policy, in one place, so a new
+ * license field is shown where it is defined. The admin views add the live pool.
+ */
+public final class LicenseJson {
 
     private LicenseJson() {
     }
 
-    static JsonObjectBuilder of(License license, Pool pool) {
+    public static JsonObjectBuilder of(License license) {
         JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("licenseId", license.id())
                 .add("product", license.product())
@@ -24,9 +26,6 @@ final class LicenseJson {
         license.customer().ifPresentOrElse(c -> json.add("customer", c), () -> json.addNull("customer"));
         license.notAfter().ifPresentOrElse(t -> json.add("notAfter", Timestamps.format(t)), () -> json.addNull("notAfter"));
         json.add("createdAt", Timestamps.format(license.createdAt()));
-        if (pool != null) {
-            json.add("pool", pool.toAdminJson());
-        }
         return json;
     }
 }
