@@ -37,6 +37,13 @@ final class FakeKeyrightServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
+    /** A client of this server's one license, as the SDK's tests start from it; each adds its own time and retries. */
+    KeyrightClientBuilder clientBuilder() {
+        return KeyrightClient.builder().server(uri()).product(FakeSeatService.PRODUCT)
+                .licenseKey(FakeSeatService.LICENSE_KEY).clientInstanceId("inst-test")
+                .issuer(FakeSeatService.ISSUER).requestTimeout(java.time.Duration.ofSeconds(5));
+    }
+
     private void answer(HttpExchange exchange) throws IOException {
         try (exchange) {
             Map<String, String> headers = new HashMap<>();

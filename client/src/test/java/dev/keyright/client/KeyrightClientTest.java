@@ -39,10 +39,7 @@ class KeyrightClientTest {
     }
 
     private KeyrightClientBuilder clientBuilder() {
-        return KeyrightClient.builder().server(server.uri()).product(FakeSeatService.PRODUCT)
-                .licenseKey(FakeSeatService.LICENSE_KEY).clientInstanceId("inst-test")
-                .issuer(FakeSeatService.ISSUER).ticker(time).sleeper(time).random(() -> 0.5)
-                .requestTimeout(Duration.ofSeconds(5));
+        return server.clientBuilder().ticker(time).sleeper(time).random(() -> 0.5);
     }
 
     @Test

@@ -37,9 +37,7 @@ class LeaseTokenVerificationTest {
     }
 
     private KeyrightClientBuilder clientBuilder() {
-        return KeyrightClient.builder().server(server.uri()).product(FakeSeatService.PRODUCT)
-                .licenseKey(FakeSeatService.LICENSE_KEY).clientInstanceId("inst-test")
-                .issuer(FakeSeatService.ISSUER).sleeper(d -> { }).requestTimeout(Duration.ofSeconds(5));
+        return server.clientBuilder().sleeper(d -> { });
     }
 
     private void assertRefusedAndReleased() {
