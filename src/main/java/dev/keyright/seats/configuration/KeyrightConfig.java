@@ -37,6 +37,7 @@ public final class KeyrightConfig {
     private final Duration bodyTimeout;
     private final int idempotencyRecordsPerInstall;
     private final int idempotencyRecordsPerLicense;
+    private final Duration queueKeep;
 
     private KeyrightConfig(Reader in) {
         this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
@@ -67,6 +68,7 @@ public final class KeyrightConfig {
         this.bodyTimeout = Duration.ofSeconds(in.integer("KEYRIGHT_BODY_TIMEOUT_SECONDS", 5, 1, 120));
         this.idempotencyRecordsPerInstall = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL", 8, 1, 1_000);
         this.idempotencyRecordsPerLicense = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE", 1_000, 1, 1_000_000);
+        this.queueKeep = Duration.ofSeconds(in.integer("KEYRIGHT_QUEUE_KEEP_SECONDS", 10, 1, 3_600));
         if (authSlowAfter >= authFailureLimit) {
             in.problems.add("KEYRIGHT_AUTH_SLOWDOWN_AFTER must be below KEYRIGHT_AUTH_FAILURE_LIMIT");
         }
@@ -138,6 +140,8 @@ public final class KeyrightConfig {
     public Duration bodyTimeout() { return bodyTimeout; }
     public int idempotencyRecordsPerInstall() { return idempotencyRecordsPerInstall; }
     public int idempotencyRecordsPerLicense() { return idempotencyRecordsPerLicense; }
+    /** How long a waiting install keeps its place in a queue after the server last saw it asking. */
+    public Duration queueKeep() { return queueKeep; }
 
     private static final class Reader {
         private final UnaryOperator<String> lookup;

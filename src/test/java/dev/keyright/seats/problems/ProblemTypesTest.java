@@ -26,7 +26,7 @@ class ProblemTypesTest {
                 Map.entry(new LicenseSuspendedException(), 403),
                 Map.entry(new LicenseNotFoundException(), 404),
                 Map.entry(new LeaseNotFoundException(), 404),
-                Map.entry(new SeatsExhaustedException(5, 5, 40), 409),
+                Map.entry(SeatsExhaustedException.full(5, 5, 0, 40), 409),
                 Map.entry(new LeaseExpiredException(), 410),
                 Map.entry(new IdempotencyKeyReusedException(), 422),
                 Map.entry(new TooManyAttemptsException(30), 429),

@@ -82,6 +82,25 @@ public final class Api {
         return send("POST", "/v1/seats/acquire", body, all);
     }
 
+    /**
+     * An acquire sent without waiting for its answer (a request the server may hold, {@code Prefer: wait}); the
+     * answer is awaited for up to 90 seconds.
+     */
+    public java.util.concurrent.CompletableFuture<Reply> acquireLater(String product, String key, String clientInstanceId,
+                                                                     Map<String, String> headers) {
+        String body = Json.createObjectBuilder().add("product", product).add("licenseKey", key)
+                .add("clientInstanceId", clientInstanceId)
+                .add("metadata", Json.createObjectBuilder().add("user", "user-" + clientInstanceId).add("host", "host-1"))
+                .build().toString();
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("v1/seats/acquire"))
+                .timeout(Duration.ofSeconds(90))
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .header("Content-Type", "application/json")
+                .header("X-Forwarded-For", someClientAddress());
+        headers.forEach(request::header);
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(Reply::new);
+    }
+
     public Reply acquire(String product, String key, String clientInstanceId) {
         return acquire(product, key, clientInstanceId, Map.of());
     }
@@ -92,6 +111,21 @@ public final class Api {
 
     public Reply release(String key, String leaseId) {
         return send("POST", "/v1/seats/" + leaseId + "/release", null, Map.of("Authorization", "License " + key));
+    }
+
+    /** Gives up the install's place in the queue. */
+    public Reply leaveQueue(String key, String clientInstanceId) {
+        return send("DELETE", "/v1/seats/queue/" + clientInstanceId, null, Map.of("Authorization", "License " + key));
+    }
+
+    /** How many threads the server's JVM runs now (test deployments only). */
+    public int serverThreads() {
+        return Integer.parseInt(send("GET", "/test-support/threads/count", null, Map.of()).body());
+    }
+
+    /** How many of the server's threads are inside a request now, this one included (test deployments only). */
+    public int serverThreadsServing() {
+        return Integer.parseInt(send("GET", "/test-support/threads/serving", null, Map.of()).body());
     }
 
     public Reply pool(String product, String key) {

@@ -18,6 +18,26 @@ public class ThreadsResource {
         return String.valueOf(blocked);
     }
 
+    /** Every live thread of the server's JVM. */
+    @GET
+    @Path("count")
+    public String count() {
+        return String.valueOf(java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount());
+    }
+
+    /**
+     * Threads inside a request now (in Jersey's request processing or in this application's code), this one
+     * included: a request held without a thread is not among them.
+     */
+    @GET
+    @Path("serving")
+    public String serving() {
+        return String.valueOf(Thread.getAllStackTraces().values().stream()
+                .filter(stack -> Arrays.stream(stack).anyMatch(frame -> frame.getClassName().startsWith("org.glassfish.jersey.server.")
+                        || frame.getClassName().startsWith("dev.keyright.seats.")))
+                .count());
+    }
+
     /** Hazelcast's threads are named {@code hz.<instance>...}: none when the server runs without it. */
     @GET
     @Path("hazelcast")

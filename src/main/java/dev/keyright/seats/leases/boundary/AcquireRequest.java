@@ -12,6 +12,9 @@ import jakarta.validation.constraints.NotNull;
 /** An acquire: the product and license key it names, and who would hold the seat. */
 public record AcquireRequest(String product, String licenseKey, Holder holder) {
 
+    static final String CLIENT_INSTANCE_ID_PATTERN = "[A-Za-z0-9._:-]{1,128}";
+    static final String CLIENT_INSTANCE_ID_RULE = "must be 1 to 128 characters of letters, digits, '.', '_', ':' or '-'";
+
     /** The body of {@code POST /v1/seats/acquire} as it arrives (API.md), judged by its annotations. */
     public record Body(
             @NotNull(message = "is required")
@@ -21,8 +24,7 @@ public record AcquireRequest(String product, String licenseKey, Holder holder) {
             @Text(max = 128, pattern = "[\\x21-\\x7E]{1,128}", rule = "must be 1 to 128 printable characters")
             String licenseKey,
             @NotNull(message = "is required")
-            @Text(max = 128, pattern = "[A-Za-z0-9._:-]{1,128}",
-                    rule = "must be 1 to 128 characters of letters, digits, '.', '_', ':' or '-'")
+            @Text(max = 128, pattern = CLIENT_INSTANCE_ID_PATTERN, rule = CLIENT_INSTANCE_ID_RULE)
             String clientInstanceId,
             @Valid Metadata metadata) {
     }

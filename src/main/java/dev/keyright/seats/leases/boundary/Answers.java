@@ -17,6 +17,7 @@ final class Answers {
             case NEW -> new StoredResponse(201, location(grant.leaseId()), grant.body());
             case RETURNING, RENEWED -> new StoredResponse(200, location(grant.leaseId()), grant.body());
             case REPLAY -> grant.replayed();
+            case QUEUED -> throw new IllegalStateException("a queued request is held, not answered");
         };
     }
 

@@ -13,6 +13,15 @@ final class LeaseBody {
     }
 
     static String json(Lease lease, String token, License license, long seatsInUse) {
+        return builder(lease, token, license, seatsInUse).build().toString();
+    }
+
+    /** The body of a seat handed to a waiting install: the same members and how long it waited. */
+    static String json(Lease lease, String token, License license, long seatsInUse, long waitedMillis) {
+        return builder(lease, token, license, seatsInUse).add("waitedMillis", waitedMillis).build().toString();
+    }
+
+    private static jakarta.json.JsonObjectBuilder builder(Lease lease, String token, License license, long seatsInUse) {
         return JSON.createObjectBuilder()
                 .add("leaseId", lease.id())
                 .add("token", token)
@@ -20,7 +29,6 @@ final class LeaseBody {
                 .add("ttlSeconds", license.ttlSeconds())
                 .add("renewAfterSeconds", license.policy().renewAfterSeconds())
                 .add("seatsInUse", seatsInUse)
-                .add("maxSeats", license.seats())
-                .build().toString();
+                .add("maxSeats", license.seats());
     }
 }

@@ -4,14 +4,15 @@ import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.web.Timestamps;
 import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.leases.entity.QueueEntry;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 
-/** "23 of 25 seats in use", and who holds them. */
-public record Pool(License license, List<Lease> holders) {
+/** "23 of 25 seats in use", who holds them, and who waits for one, first first. */
+public record Pool(License license, List<Lease> holders, List<QueueEntry> waiting) {
 
     public int inUse() {
         return holders.size();
@@ -19,7 +20,8 @@ public record Pool(License license, List<Lease> holders) {
 
     /**
      * The client's view: holders without lease ids (those are the holders' capabilities) and without
-     * client instance ids (with one, any key holder could reattach to another install's lease).
+     * client instance ids (with one, any key holder could reattach to another install's lease, or give up
+     * another install's place in the queue).
      */
     public JsonObject toClientJson() {
         return json(false);
@@ -46,11 +48,24 @@ public record Pool(License license, List<Lease> holders) {
                     .add("expiresAt", Timestamps.format(lease.expiresAt()));
             list.add(holder);
         }
+        JsonArrayBuilder queue = JSON.createArrayBuilder();
+        int position = 0;
+        for (QueueEntry entry : waiting) {
+            JsonObjectBuilder waiter = JSON.createObjectBuilder();
+            addNullable(waiter, "user", entry.holder().user());
+            addNullable(waiter, "host", entry.holder().host());
+            if (admin) {
+                waiter.add("clientInstanceId", entry.holder().clientInstanceId());
+            }
+            queue.add(waiter.add("since", Timestamps.format(entry.joinedAt())).add("position", ++position));
+        }
         return JSON.createObjectBuilder()
                 .add("product", license.product())
                 .add("inUse", inUse())
                 .add("max", license.seats())
                 .add("holders", list)
+                .add("queued", waiting.size())
+                .add("waiting", queue)
                 .build();
     }
 

@@ -1,6 +1,8 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.leases.control.LiveLeases;
+import dev.keyright.seats.leases.control.SeatQueue;
+import dev.keyright.seats.leases.entity.QueueEntry;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
@@ -9,10 +11,11 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** The pool views: "23 of 25 seats in use", who holds them, read with the one liveness rule. */
+/** The pool views: "23 of 25 seats in use", who holds them and who waits, read with the one liveness rule. */
 @Stateless
 public class Pools {
 
@@ -22,6 +25,8 @@ public class Pools {
     Licenses licenses;
     @Inject
     Clock clock;
+    @Inject
+    SeatQueue queue;
 
     /** The pool of the caller's license. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
@@ -42,13 +47,17 @@ public class Pools {
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Pool poolOf(License license) {
-        return new Pool(license, liveLeases.list(license, clock.instant()));
+        Instant now = clock.instant();
+        return new Pool(license, liveLeases.list(license, now), queue.waiting(license.id(), now));
     }
 
     /** The pools of many licenses, read with one query (the admin list), in the order given. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<Pool> poolsOf(List<License> licenses) {
-        Map<String, List<Lease>> live = liveLeases.byLicense(licenses, clock.instant());
-        return licenses.stream().map(license -> new Pool(license, live.get(license.id()))).toList();
+        Instant now = clock.instant();
+        Map<String, List<Lease>> live = liveLeases.byLicense(licenses, now);
+        Map<String, List<QueueEntry>> waiting = queue.byLicense(licenses.stream().map(License::id).toList(), now);
+        return licenses.stream().map(license ->
+                new Pool(license, live.get(license.id()), waiting.getOrDefault(license.id(), List.of()))).toList();
     }
 }

@@ -10,6 +10,8 @@ import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
+import dev.keyright.seats.leases.control.SeatQueue;
+import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.leases.entity.LeaseExpiredException;
@@ -31,6 +33,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -65,10 +69,22 @@ public class Seats {
     Event<SeatEvent> seatEvents;
     @Inject
     RecentCounts recentCounts;
+    @Inject
+    SeatQueue queue;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Grant acquire(AcquireRequest request, IdempotencyClaims claims, Function<Grant, StoredResponse> answers) {
+        return acquire(request, claims, answers, false);
+    }
+
+    /**
+     * Acquire a seat; with {@code mayWait}, an install that cannot have one now keeps its place in the queue
+     * instead of being refused ({@link Grant.Kind#QUEUED}), and its request is held by the {@link WaitingRoom}.
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public Grant acquire(AcquireRequest request, IdempotencyClaims claims, Function<Grant, StoredResponse> answers,
+                         boolean mayWait) {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         IdempotencyClaim claim = claims.claimFor(license.id());
         Instant now = clock.instant();
@@ -82,7 +98,7 @@ public class Seats {
                 signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
         for (int attempt = 0; ; attempt++) {
             try {
-                Grant grant = checkout.checkout(license.id(), request.holder(), prepared, claim, answers);
+                Grant grant = checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait);
                 if (grant.kind() == Grant.Kind.NEW) {
                     seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats()));
                 } else if (grant.kind() == Grant.Kind.RETURNING) {
@@ -105,6 +121,44 @@ public class Seats {
                 throw e;
             }
         }
+    }
+
+    /**
+     * One pass over a license's queue for the installs held on this node (see {@link Checkout#serve}). A busy
+     * license lock is no answer: the pass is skipped (empty), and the next one comes within a tick.
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public Optional<Turns> serveQueue(String licenseId, List<Waiter> heldHere) {
+        Instant now = clock.instant();
+        Turns turns;
+        try {
+            turns = checkout.serve(licenseId, heldHere, now);
+        } catch (EJBException | jakarta.persistence.PersistenceException e) {
+            if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        turns.granted().values().forEach(grant ->
+                seatEvents.fire(SeatEvent.granted(licenseId, null, grant.seatsInUse(), grant.maxSeats())));
+        return Optional.of(turns);
+    }
+
+    /** A held request ran out of time: a refusal, recorded in the usage history like any other. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void waitEnded(String licenseId, Holder holder) {
+        checkout.recordDenial(licenseId, holder, clock.instant());
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, licenseId));
+    }
+
+    /** The install gives up waiting: it leaves the license's queue at once (nothing to leave is no error). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public String leaveQueue(String licenseKey, String clientInstanceId) {
+        License license = licenses.authenticate(null, licenseKey);
+        em.find(License.class, license.id(), LockModeType.PESSIMISTIC_WRITE);
+        Instant now = clock.instant();
+        queue.leave(queue.line(license.id(), now), clientInstanceId);
+        return license.id();
     }
 
     /** Heartbeat: locks only the lease row, never counts, never touches the license row. */

@@ -3,11 +3,14 @@ package dev.keyright.seats.leases.boundary;
 import dev.keyright.seats.idempotency.boundary.IdempotentRequests;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
+import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.web.JsonBodies;
+import dev.keyright.seats.web.Preferences;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -15,11 +18,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /** The client API: acquire, renew, release, pool. */
@@ -35,12 +41,47 @@ public class SeatsResource {
     @Inject
     Pools pools;
 
+    @Inject
+    WaitingRoom waitingRoom;
+
+    /**
+     * Acquire. With {@code Prefer: wait=N} an install that cannot have a seat now keeps its place in the queue
+     * and its request is held, without a thread, by the {@link WaitingRoom} for up to N seconds.
+     */
     @POST
     @Path("acquire")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response acquire(@Context HttpServletRequest request) {
-        AcquireRequest acquire = AcquireRequest.from(JsonBodies.of(request));
-        return answer(seats.acquire(acquire, IdempotentRequests.claims(request), Answers::of));
+    public void acquire(@Context HttpServletRequest request, @Suspended AsyncResponse response) {
+        try {
+            AcquireRequest acquire = AcquireRequest.from(JsonBodies.of(request));
+            OptionalInt wait = Preferences.waitSeconds(request.getHeaders(Preferences.PREFER));
+            Grant grant = seats.acquire(acquire, IdempotentRequests.claims(request), Answers::of, wait.isPresent());
+            if (grant.kind() == Grant.Kind.QUEUED) {
+                waitingRoom.hold(grant, wait.getAsInt(), response);
+            } else {
+                response.resume(answer(grant));
+            }
+        } catch (RuntimeException e) {
+            response.resume(e);
+        }
+    }
+
+    /** Gives up a place in the queue: 204, whether or not the install was waiting. */
+    @DELETE
+    @Path("queue/{clientInstanceId}")
+    public Response leaveQueue(@PathParam("clientInstanceId") String clientInstanceId,
+                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        if (clientInstanceId == null || !clientInstanceId.matches(AcquireRequest.CLIENT_INSTANCE_ID_PATTERN)) {
+            throw new InvalidRequestException("clientInstanceId", AcquireRequest.CLIENT_INSTANCE_ID_RULE);
+        }
+        String licenseId = seats.leaveQueue(LicenseAuthorization.key(authorization), clientInstanceId);
+        waitingRoom.leave(licenseId, clientInstanceId);
+        return Response.noContent().build();
+    }
+
+    /** A seat handed to a held request: the answer of {@link #answer(Grant)}, saying the wait was applied. */
+    static Response answer(Grant grant, String preferenceApplied) {
+        return Response.fromResponse(answer(grant)).header(Preferences.APPLIED, preferenceApplied).build();
     }
 
     /** 201 + Location for a new seat, 200 for the same one, and a replay exactly as stored, saying so. */

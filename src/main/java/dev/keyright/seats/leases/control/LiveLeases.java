@@ -28,6 +28,18 @@ public class LiveLeases {
     }
 
     /**
+     * When the first seat of a full license can free up by expiry: the earliest live lease's
+     * {@code expiresAt + skew}, the last instant the rule still calls it live. Empty when nothing is live.
+     */
+    public java.util.Optional<Instant> firstPossibleExpiry(License license, Instant now) {
+        Long earliest = em.createNamedQuery(Lease.EARLIEST_LIVE_EXPIRY, Long.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
+                .getSingleResult();
+        return java.util.Optional.ofNullable(earliest).map(millis -> Instant.ofEpochMilli(millis).plus(license.skew()));
+    }
+
+    /**
      * The live leases of many licenses in one query (the admin list), not one per license: every lease
      * not yet past the largest skew, then each kept only if live under its own license's skew.
      */

@@ -17,6 +17,8 @@ import java.time.Instant;
 @Table(name = "lease")
 @NamedQuery(name = Lease.COUNT_LIVE,
         query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
+@NamedQuery(name = Lease.EARLIEST_LIVE_EXPIRY,
+        query = "SELECT MIN(l.expiresAt) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
 @NamedQuery(name = Lease.FIND_LIVE,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " ORDER BY l.acquiredAt, l.id")
@@ -30,6 +32,7 @@ import java.time.Instant;
 public class Lease {
 
     public static final String COUNT_LIVE = "Lease.countLive";
+    public static final String EARLIEST_LIVE_EXPIRY = "Lease.earliestLiveExpiry";
     public static final String FIND_LIVE = "Lease.findLive";
     public static final String FIND_MAYBE_LIVE = "Lease.findMaybeLive";
     public static final String FIND_BY_INSTALL = "Lease.findByInstall";

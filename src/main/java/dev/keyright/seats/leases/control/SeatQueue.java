@@ -1,0 +1,117 @@
+package dev.keyright.seats.leases.control;
+
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Ids;
+import dev.keyright.seats.leases.entity.Holder;
+import dev.keyright.seats.leases.entity.QueueEntry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The line of installs waiting for a seat of a license, in the caller's transaction, which holds the
+ * license lock: reading it, joining it, keeping a place, leaving it. An entry that stopped waiting
+ * ({@link dev.keyright.seats.leases.entity.QueueKeep}) leaves the line when the line is read.
+ */
+@ApplicationScoped
+public class SeatQueue {
+
+    @PersistenceContext
+    EntityManager em;
+    @Inject
+    KeyrightConfig config;
+
+    /** The line now, first first. */
+    public Line line(String licenseId, Instant now) {
+        return line(licenseId, now, Set.of());
+    }
+
+    /**
+     * The line now; the installs in {@code heldHere} are asking at this moment (their requests are held on this
+     * node), so they are seen before the rule is applied.
+     */
+    public Line line(String licenseId, Instant now, Set<String> heldHere) {
+        Duration keep = config.queueKeep();
+        List<QueueEntry> waiting = new ArrayList<>();
+        long lastTicket = 0;
+        for (QueueEntry entry : em.createNamedQuery(QueueEntry.FIND_OF_LICENSE, QueueEntry.class)
+                .setParameter("licenseId", licenseId).getResultList()) {
+            lastTicket = Math.max(lastTicket, entry.ticket());
+            if (heldHere.contains(entry.holder().clientInstanceId()) && stale(entry, now, keep)) {
+                entry.seen(now);
+            }
+            if (entry.isWaitingAt(now, keep)) {
+                waiting.add(entry);
+            } else {
+                em.remove(entry);
+            }
+        }
+        return new Line(licenseId, waiting, lastTicket);
+    }
+
+    /** A place is refreshed once a third of the keep has passed, not on every look: fewer writes, same rule. */
+    private static boolean stale(QueueEntry entry, Instant now, Duration keep) {
+        return entry.lastSeenAt().plus(keep.dividedBy(3)).isBefore(now);
+    }
+
+    /** The install asks again: it keeps its place, or joins at the end. Returns its position (1 = next). */
+    public int keepPlace(Line line, Holder holder, Instant now) {
+        int ahead = line.ahead(holder.clientInstanceId());
+        if (ahead < line.size()) {
+            line.entries().get(ahead).seen(now);
+        } else {
+            em.persist(new QueueEntry(Ids.queueEntry(), line.licenseId(), holder, line.lastTicket() + 1, now));
+        }
+        return ahead + 1;
+    }
+
+    /** The install got its seat, or gave up: it leaves the line. */
+    public void leave(Line line, String clientInstanceId) {
+        line.entries().stream().filter(entry -> entry.isOf(clientInstanceId)).findFirst().ifPresent(em::remove);
+    }
+
+    /** The installs waiting for a seat of a license now, first first: a view, read without the lock, that changes nothing. */
+    public List<QueueEntry> waiting(String licenseId, Instant now) {
+        Duration keep = config.queueKeep();
+        return em.createNamedQuery(QueueEntry.FIND_OF_LICENSE, QueueEntry.class)
+                .setParameter("licenseId", licenseId).getResultStream()
+                .filter(entry -> entry.isWaitingAt(now, keep))
+                .toList();
+    }
+
+    /** Every waiting install of these licenses, by license, first first (the admin list): one query. */
+    public Map<String, List<QueueEntry>> byLicense(Collection<String> licenseIds, Instant now) {
+        Set<String> wanted = Set.copyOf(licenseIds);
+        Duration keep = config.queueKeep();
+        return em.createNamedQuery(QueueEntry.FIND_ALL, QueueEntry.class).getResultStream()
+                .filter(entry -> wanted.contains(entry.licenseId()) && entry.isWaitingAt(now, keep))
+                .collect(Collectors.groupingBy(QueueEntry::licenseId));
+    }
+
+    /** A license's line as read under its lock. */
+    public record Line(String licenseId, List<QueueEntry> entries, long lastTicket) {
+
+        public int size() {
+            return entries.size();
+        }
+
+        /** How many waiting installs are ahead of this one: its index in the line, or the whole line if it is not in it. */
+        public int ahead(String clientInstanceId) {
+            for (int i = 0; i < entries.size(); i++) {
+                if (entries.get(i).isOf(clientInstanceId)) {
+                    return i;
+                }
+            }
+            return entries.size();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.keyright.seats.leases.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * One install waiting for a seat of one license. Its place is its {@code ticket}: taken under the license
+ * lock, one more than the largest in the line, so the line is first come, first served on every node.
+ * Waiting while {@link QueueKeep} says so.
+ */
+@Entity
+@Table(name = "queue_entry")
+@NamedQuery(name = QueueEntry.FIND_OF_LICENSE,
+        query = "SELECT q FROM QueueEntry q WHERE q.licenseId = :licenseId ORDER BY q.ticket, q.id")
+@NamedQuery(name = QueueEntry.FIND_ALL, query = "SELECT q FROM QueueEntry q ORDER BY q.licenseId, q.ticket, q.id")
+public class QueueEntry {
+
+    public static final String FIND_OF_LICENSE = "QueueEntry.findOfLicense";
+    public static final String FIND_ALL = "QueueEntry.findAll";
+
+    @Id
+    private String id;
+    @Column(name = "license_id")
+    private String licenseId;
+    @Embedded
+    private Holder holder;
+    private long ticket;
+    @Column(name = "joined_at")
+    private long joinedAt;
+    @Column(name = "last_seen_at")
+    private long lastSeenAt;
+
+    protected QueueEntry() {
+    }
+
+    public QueueEntry(String id, String licenseId, Holder holder, long ticket, Instant joinedAt) {
+        this.id = id;
+        this.licenseId = licenseId;
+        this.holder = holder;
+        this.ticket = ticket;
+        this.joinedAt = joinedAt.toEpochMilli();
+        this.lastSeenAt = joinedAt.toEpochMilli();
+    }
+
+    public boolean isWaitingAt(Instant now, Duration keep) {
+        return QueueKeep.isWaiting(lastSeenAt(), now, keep);
+    }
+
+    /** The install asked again (or its request is still held): it keeps its place. */
+    public void seen(Instant now) {
+        this.lastSeenAt = Math.max(lastSeenAt, now.toEpochMilli());
+    }
+
+    public boolean isOf(String clientInstanceId) {
+        return holder.clientInstanceId().equals(clientInstanceId);
+    }
+
+    public String id() { return id; }
+    public String licenseId() { return licenseId; }
+    public Holder holder() { return holder; }
+    public long ticket() { return ticket; }
+    public Instant joinedAt() { return Instant.ofEpochMilli(joinedAt); }
+    public Instant lastSeenAt() { return Instant.ofEpochMilli(lastSeenAt); }
+}
