@@ -285,7 +285,13 @@
         card.table.append(table);
         card.noHolders = el('p', 'no-holders', 'No seats in use.');
 
-        root.append(head, gauge, card.error, card.table, card.noHolders, createUsage(card));
+        card.queue = el('section', 'queue');
+        card.queue.append(el('h4', null, 'Waiting for a seat, first first'));
+        card.waiting = el('ol', 'waiting');
+        card.queue.append(card.waiting);
+        card.queue.hidden = true;
+
+        root.append(head, gauge, card.error, card.table, card.noHolders, card.queue, createUsage(card));
         return card;
     }
 
@@ -317,7 +323,9 @@
             fact(card.facts, 'Created', dateTime(created));
         }
 
-        const label = inUse + ' of ' + max + ' seats in use';
+        const waiting = Array.isArray(pool.waiting) ? pool.waiting : [];
+        const queued = int(typeof pool.queued === 'number' ? pool.queued : waiting.length);
+        const label = inUse + ' of ' + max + ' seats in use' + (queued > 0 ? ', ' + queued + ' waiting' : '');
         card.gaugeLabel.textContent = inUse > max ? label + ' (over the limit: seats were lowered)' : label;
         card.gaugeSvg.setAttribute('aria-label', label);
         const fraction = max > 0 ? Math.min(1, inUse / max) : (inUse > 0 ? 1 : 0);
@@ -326,6 +334,7 @@
         card.gaugeSvg.classList.toggle('full', fraction >= 1);
 
         updateHolders(card, holders);
+        updateWaiting(card, waiting);
         if (card.lastInUse !== undefined && card.lastInUse !== inUse) {
             card.usageStale = true;
         }
@@ -334,6 +343,19 @@
         if (!card.usageLoading && (age > USAGE_REFRESH_MS || (card.usageStale && age > USAGE_CHANGED_MS))) {
             loadUsage(card);
         }
+    }
+
+    /** The license's queue, in its order: who waits, on which install, since when. */
+    function updateWaiting(card, waiting) {
+        card.waiting.replaceChildren();
+        for (const entry of waiting) {
+            const who = str(entry.user, '?') + '@' + str(entry.host, '?');
+            const since = instant(entry.since);
+            const item = el('li', null, who + ' · ' + str(entry.clientInstanceId, '') + (since === null ? '' : ' · since ' + dateTime(since)));
+            item.setAttribute('data-install', str(entry.clientInstanceId, ''));
+            card.waiting.append(item);
+        }
+        card.queue.hidden = waiting.length === 0;
     }
 
     function updateHolders(card, holders) {

@@ -30,6 +30,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -213,6 +215,41 @@ class AdminPageIT extends OnTheServer {
     }
 
     /** The usage of the last 24 hours or 30 days, in which one seat was held (and revoked) a moment ago. */
+    @Test
+    void theQueueIsShownInItsOrderWithTheGauge() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("ui");
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        assertEquals(201, api.acquire(product, key, "inst-holder").status());
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.until(textToBe(gauge(licenseId), "1 of 1 seats in use"));
+
+        CompletableFuture<Api.Reply> first = api.acquireLater(product, key, "inst-first", Map.of("Prefer", "wait=30"));
+        wait.until(d -> api.pool(product, key).json().getInt("queued") == 1);
+        CompletableFuture<Api.Reply> second = api.acquireLater(product, key, "inst-second", Map.of("Prefer", "wait=30"));
+        try {
+            wait.until(d -> api.pool(product, key).json().getInt("queued") == 2);
+            new WebDriverWait(browser, POOL_REFRESH).until(textToBe(gauge(licenseId), "1 of 1 seats in use, 2 waiting"));
+            List<WebElement> waiting = browser.findElements(in(licenseId, ".queue ol.waiting li"));
+            assertEquals(2, waiting.size());
+            assertEquals("inst-first", waiting.get(0).getDomAttribute("data-install"), "first come, first shown");
+            assertTrue(waiting.get(0).getText().startsWith("user-inst-first@host-1"), waiting.get(0).getText());
+            assertEquals("inst-second", waiting.get(1).getDomAttribute("data-install"));
+        } finally {
+            api.leaveQueue(key, "inst-first");
+            api.leaveQueue(key, "inst-second");
+        }
+        assertEquals(409, first.get(10, TimeUnit.SECONDS).status());
+        assertEquals(409, second.get(10, TimeUnit.SECONDS).status());
+        new WebDriverWait(browser, POOL_REFRESH).until(textToBe(gauge(licenseId), "1 of 1 seats in use"));
+        assertTrue(browser.findElements(in(licenseId, ".queue ol.waiting li")).isEmpty(), "no queue, no list");
+        assertEquals(false, browser.findElement(in(licenseId, ".queue")).isDisplayed());
+    }
+
     private void assertUsageShown(WebDriverWait wait, String licenseId, String bucket) {
         Api.Reply report = api().admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
         int usageStatus = report.status();

@@ -182,7 +182,7 @@ public class Checkout {
             }
             place++;
         }
-        return new Turns(granted, positions, live + granted.size(), license.seats(), null);
+        return new Turns(license.product(), granted, positions, live + granted.size(), license.seats(), null);
     }
 
     private Grant handOver(License license, QueueEntry entry, Waiter waiter, long liveBefore, Instant now) {

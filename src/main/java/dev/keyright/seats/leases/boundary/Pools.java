@@ -38,11 +38,12 @@ public class Pools {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public PoolSize seatsInUse(String licenseId) {
         License license = licenses.get(licenseId);
-        return new PoolSize(liveLeases.count(license, clock.instant()), license.seats());
+        Instant now = clock.instant();
+        return new PoolSize(liveLeases.count(license, now), license.seats(), queue.waiting(licenseId, now).size());
     }
 
-    /** How full a pool is. */
-    public record PoolSize(long inUse, int max) {
+    /** How full a pool is, and how many installs wait for a seat. */
+    public record PoolSize(long inUse, int max, int queued) {
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)

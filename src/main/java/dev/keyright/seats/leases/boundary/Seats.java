@@ -140,7 +140,7 @@ public class Seats {
             throw e;
         }
         turns.granted().values().forEach(grant ->
-                seatEvents.fire(SeatEvent.granted(licenseId, null, grant.seatsInUse(), grant.maxSeats())));
+                seatEvents.fire(SeatEvent.granted(licenseId, turns.product(), grant.seatsInUse(), grant.maxSeats())));
         return Optional.of(turns);
     }
 

@@ -16,6 +16,19 @@ public final class QueueKeep {
 
     /** {@code now <= lastSeenAt + keep}. */
     public static boolean isWaiting(Instant lastSeenAt, Instant now, Duration keep) {
-        return !now.isAfter(lastSeenAt.plus(keep));
+        return !lastSeenAt.isBefore(oldestWaitingSeenAt(now, keep));
+    }
+
+    /** The same rule as a bound: an install is waiting iff {@code lastSeenAt >= now - keep}. */
+    public static Instant oldestWaitingSeenAt(Instant now, Duration keep) {
+        return now.minus(keep);
+    }
+
+    /**
+     * The reaper's cut-off: rows last seen before this instant stopped waiting more than {@code grace} ago, and
+     * only those may be deleted outside the license lock (a held request's row is seen far more often).
+     */
+    public static Instant purgeableBefore(Instant now, Duration keep, Duration grace) {
+        return oldestWaitingSeenAt(now, keep).minus(grace);
     }
 }

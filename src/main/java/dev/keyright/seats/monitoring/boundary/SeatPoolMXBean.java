@@ -7,6 +7,8 @@ public interface SeatPoolMXBean {
     /** Live seats now, from the database (every node's grants). */
     long getSeatsInUse();
     int getMaxSeats();
+    /** Installs waiting in the license's queue now, from the database (every node's waiters). */
+    int getSeatsQueued();
     long getAcquisitions();
     long getRenewals();
     long getReleases();

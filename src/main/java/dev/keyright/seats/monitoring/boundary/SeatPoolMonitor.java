@@ -40,6 +40,7 @@ public class SeatPoolMonitor extends NotificationBroadcasterSupport implements S
     @Override public String getProduct() { return product; }
     @Override public long getSeatsInUse() { return app.call(() -> pools.seatsInUse(licenseId).inUse()); }
     @Override public int getMaxSeats() { return app.call(() -> pools.seatsInUse(licenseId).max()); }
+    @Override public int getSeatsQueued() { return app.call(() -> pools.seatsInUse(licenseId).queued()); }
     @Override public long getAcquisitions() { return counters.acquisitions.sum(); }
     @Override public long getRenewals() { return counters.renewals.sum(); }
     @Override public long getReleases() { return counters.releases.sum(); }

@@ -1,0 +1,50 @@
+package dev.keyright.seats.leases.entity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** The queue's rule, {@code now <= lastSeenAt + keep}, at its boundaries, and the entry that follows it. */
+class QueueKeepTest {
+
+    private static final Instant SEEN = Instant.parse("2026-12-03T10:55:42Z");
+    private static final Duration KEEP = Duration.ofSeconds(10);
+
+    @Test
+    void waitingUpToAndIncludingLastSeenPlusKeep() {
+        assertTrue(QueueKeep.isWaiting(SEEN, SEEN, KEEP));
+        assertTrue(QueueKeep.isWaiting(SEEN, SEEN.plus(KEEP), KEEP));
+        assertFalse(QueueKeep.isWaiting(SEEN, SEEN.plus(KEEP).plusMillis(1), KEEP));
+        assertFalse(QueueKeep.isWaiting(SEEN, SEEN.plus(KEEP).plusNanos(1), KEEP));
+    }
+
+    @Test
+    void theReaperDeletesOnlyRowsThatStoppedWaitingMoreThanTheGraceAgo() {
+        Instant now = SEEN.plusSeconds(30);
+        Duration grace = Duration.ofSeconds(15);
+        Instant cutOff = QueueKeep.purgeableBefore(now, KEEP, grace);
+        assertEquals(SEEN.plusSeconds(5), cutOff);
+        assertFalse(QueueKeep.isWaiting(cutOff.minusMillis(1), now.minus(grace), KEEP),
+                "a row the reaper may delete (seen before the cut-off) had stopped waiting a whole grace ago");
+        assertTrue(QueueKeep.isWaiting(cutOff, now.minus(grace), KEEP), "the row at the cut-off is kept");
+    }
+
+    @Test
+    void anEntrySeenAgainKeepsItsTicketAndNeverMovesBackInTime() {
+        QueueEntry entry = new QueueEntry("q_1", "lic_1", new Holder("inst-1", "ana", "ws-7"), 4, SEEN);
+        assertTrue(entry.isWaitingAt(SEEN.plus(KEEP), KEEP));
+        assertFalse(entry.isWaitingAt(SEEN.plus(KEEP).plusMillis(1), KEEP));
+        entry.seen(SEEN.plusSeconds(8));
+        assertTrue(entry.isWaitingAt(SEEN.plusSeconds(18), KEEP), "seen again: the keep runs from then");
+        entry.seen(SEEN.plusSeconds(1));
+        assertEquals(SEEN.plusSeconds(8), entry.lastSeenAt(), "a late, older sighting does not shorten the keep");
+        assertEquals(4, entry.ticket());
+        assertEquals(SEEN, entry.joinedAt());
+        assertTrue(entry.isOf("inst-1"));
+        assertFalse(entry.isOf("inst-2"));
+    }
+}
