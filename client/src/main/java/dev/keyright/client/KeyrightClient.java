@@ -161,7 +161,7 @@ public final class KeyrightClient {
         try {
             endpoints.leaveQueue(clientInstanceId);
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Could not leave the seat queue; the server drops the place when it is not re-polled", e);
+            LOG.log(Level.FINE, "Could not leave the seat queue; the server drops a place not re-polled", e);
         }
     }
 
