@@ -28,7 +28,7 @@ public final class KeyrightClient {
 
     KeyrightClient(SeatEndpoints endpoints, LeaseTokenVerifier verifier, String product, String clientInstanceId,
                    Map<String, String> metadata, Ticker ticker, Sleeper sleeper, Jitter jitter, Scheduler scheduler,
-                   int acquireAttempts) {
+                   int acquireAttempts, Duration queueHold) {
         this.endpoints = endpoints;
         this.verifier = verifier;
         this.product = product;
@@ -38,7 +38,7 @@ public final class KeyrightClient {
         this.jitter = jitter;
         this.scheduler = scheduler;
         this.retry = new TransientRetry(acquireAttempts, sleeper, jitter);
-        this.seatWait = new SeatWait(ticker, sleeper, jitter);
+        this.seatWait = new SeatWait(ticker, sleeper, jitter, queueHold);
     }
 
     public static KeyrightClientBuilder builder() {
@@ -58,23 +58,32 @@ public final class KeyrightClient {
      * @throws SeatsExhaustedException when the pool is full
      */
     public Lease acquireSeat(Map<String, String> metadata) {
-        String idempotencyKey = UUID.randomUUID().toString();
-        long[] sentAt = new long[1];
-        Transport.Response response = retry.call(() -> {
-            sentAt[0] = ticker.nanos();
-            return endpoints.acquire(clientInstanceId, metadata, idempotencyKey);
-        });
-        return receive(response, sentAt[0], null);
+        return acquire(metadata, Duration.ZERO);
     }
 
     /**
-     * Acquires a seat, waiting while the pool is full for at most {@code budget}. Between attempts
-     * it honours the server's {@code Retry-After} (plus jitter) and tells {@code listener}.
+     * Acquires a seat, waiting in the license's queue while the pool is full, for the whole
+     * {@code budget} (any length). Each attempt asks the server to hold it ({@code Prefer: wait=N},
+     * N at most 60 s and never more than the budget left, rounded up); a refusal that gives the
+     * install's place in the queue is re-sent at once, keeping that place. From a server that does not
+     * queue, it tries again after {@code Retry-After} (plus jitter), cut short at the end of the budget
+     * for one last attempt. {@code listener} is told of every refusal, with the place and the time waited.
      *
-     * @throws SeatsExhaustedException the last refusal, when no seat freed up within the budget
+     * @throws SeatsExhaustedException the last refusal, when no seat was had within the budget; the
+     *                                 install has then left the queue ({@code DELETE /v1/seats/queue/{id}})
      */
     public Lease acquireSeatWaiting(Duration budget, SeatWaitListener listener) {
-        return seatWait.acquire(budget, this::acquireSeat, listener);
+        return seatWait.acquire(budget, new SeatQueue() {
+            @Override
+            public Lease acquire(Duration hold) {
+                return KeyrightClient.this.acquire(metadata, hold);
+            }
+
+            @Override
+            public void leave() {
+                leaveQueueQuietly();
+            }
+        }, listener);
     }
 
     /** Renews the lease: the same lease id with a new token and expiry. */
@@ -131,6 +140,29 @@ public final class KeyrightClient {
 
     Optional<Scheduler> scheduler() {
         return Optional.ofNullable(scheduler);
+    }
+
+    /**
+     * One logical acquire under one fresh {@code Idempotency-Key}, retried through transient failures
+     * with that same key; the server may hold it in the queue for up to {@code hold}.
+     */
+    private Lease acquire(Map<String, String> metadata, Duration hold) {
+        String idempotencyKey = UUID.randomUUID().toString();
+        long[] sentAt = new long[1];
+        Transport.Response response = retry.call(() -> {
+            sentAt[0] = ticker.nanos();
+            return endpoints.acquire(clientInstanceId, metadata, idempotencyKey, hold);
+        });
+        return receive(response, sentAt[0], null);
+    }
+
+    /** Gives up this install's place in the queue; a failure only means the server drops it a little later. */
+    private void leaveQueueQuietly() {
+        try {
+            endpoints.leaveQueue(clientInstanceId);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not leave the seat queue; the server drops a place not re-polled", e);
+        }
     }
 
     /** Releases best-effort: for clean-up paths that must not fail. */

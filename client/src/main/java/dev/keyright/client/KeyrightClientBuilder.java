@@ -35,6 +35,7 @@ public final class KeyrightClientBuilder {
     private Scheduler scheduler;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
     private int acquireAttempts = 3;
+    private Duration queueHold = SeatWait.LONGEST_HOLD;
 
     KeyrightClientBuilder() {
     }
@@ -85,6 +86,11 @@ public final class KeyrightClientBuilder {
     public KeyrightClientBuilder random(DoubleSupplier random) { this.random = random; return this; }
     /** Attempts of one acquire through transient failures (default 3). */
     public KeyrightClientBuilder acquireAttempts(int attempts) { this.acquireAttempts = attempts; return this; }
+    /**
+     * The longest time one waiting acquire asks the server to hold it in the queue ({@code Prefer: wait},
+     * whole seconds, 1 s to 60 s; default and most 60 s). A wait longer than this is served by several holds.
+     */
+    public KeyrightClientBuilder queueHold(Duration hold) { this.queueHold = hold; return this; }
 
     public KeyrightClient build() {
         if (server == null || !("http".equals(server.getScheme()) || "https".equals(server.getScheme()))) {
@@ -94,6 +100,10 @@ public final class KeyrightClientBuilder {
         require(licenseKey, "licenseKey");
         if (acquireAttempts < 1) throw new IllegalStateException("acquireAttempts must be at least 1");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Objects.requireNonNull(queueHold, "queueHold");
+        if (queueHold.compareTo(Duration.ofSeconds(1)) < 0 || queueHold.compareTo(SeatWait.LONGEST_HOLD) > 0) {
+            throw new IllegalStateException("queueHold must be between 1 s and 60 s");
+        }
         metadata.forEach((name, value) -> {
             if (value.length() > 256) throw new IllegalStateException("metadata " + name + " is over 256 characters");
         });
@@ -101,7 +111,8 @@ public final class KeyrightClientBuilder {
         PublicKey embedded = publicKey;
         VerificationKeyResolver keys = embedded != null ? (jws, nesting) -> embedded : new JwksKeys(endpoints::jwks);
         return new KeyrightClient(endpoints, new LeaseTokenVerifier(keys, product, issuer), product,
-                chooseClientInstanceId(), metadata, ticker, sleeper, new Jitter(random), scheduler, acquireAttempts);
+                chooseClientInstanceId(), metadata, ticker, sleeper, new Jitter(random), scheduler, acquireAttempts,
+                queueHold);
     }
 
     private Transport chooseTransport() {

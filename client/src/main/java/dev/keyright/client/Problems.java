@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Turns a refused response (RFC 9457 problem+json, or any non-2xx) into the typed exception. */
 final class Problems {
@@ -23,8 +24,10 @@ final class Problems {
         String slug = type != null && type.startsWith(TYPE_PREFIX) ? type.substring(TYPE_PREFIX.length()) : "";
         switch (slug) {
             case "seats-exhausted":
+                int position = member(problem, "queuePosition");
                 return new SeatsExhaustedException(detail, member(problem, "seatsInUse"),
-                        member(problem, "maxSeats"), retryAfter);
+                        member(problem, "maxSeats"), retryAfter,
+                        position > 0 ? OptionalInt.of(position) : OptionalInt.empty());
             case "lease-expired": return new LeaseExpiredException(detail, status, type);
             case "lease-not-found": return new LeaseNotFoundException(detail, status, type);
             case "invalid-license": return new InvalidLicenseException(detail, status, type);

@@ -35,15 +35,27 @@ final class SeatEndpoints {
         this.timeout = timeout;
     }
 
-    Transport.Response acquire(String clientInstanceId, Map<String, String> metadata, String idempotencyKey) {
+    /**
+     * @param hold how long the server may hold the request in the license's queue while the pool is
+     *             full ({@code Prefer: wait}, whole seconds); {@link Duration#ZERO} for no hold. The
+     *             request's timeout is the hold plus the normal one.
+     */
+    Transport.Response acquire(String clientInstanceId, Map<String, String> metadata, String idempotencyKey,
+                               Duration hold) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("product", product);
         body.put("licenseKey", licenseKey);
         body.put("clientInstanceId", clientInstanceId);
         if (!metadata.isEmpty()) body.put("metadata", metadata);
-        Map<String, String> headers = Map.of("Accept", ACCEPT, "Content-Type", "application/json",
-                "Idempotency-Key", idempotencyKey);
-        return exchange("POST", "/v1/seats/acquire", headers, JsonUtil.toJson(body));
+        Map<String, String> headers = new LinkedHashMap<>(Map.of("Accept", ACCEPT, "Content-Type", "application/json",
+                "Idempotency-Key", idempotencyKey));
+        if (!hold.isZero()) headers.put("Prefer", "wait=" + hold.toSeconds());
+        return exchange("POST", "/v1/seats/acquire", headers, JsonUtil.toJson(body), timeout.plus(hold));
+    }
+
+    /** Leaves the license's queue of installs waiting for a seat ({@code DELETE /v1/seats/queue/{id}}, 204). */
+    void leaveQueue(String clientInstanceId) {
+        exchange("DELETE", "/v1/seats/queue/" + segment(clientInstanceId), authorized(), null);
     }
 
     Transport.Response renew(String leaseId) {
@@ -73,7 +85,13 @@ final class SeatEndpoints {
     }
 
     private Transport.Response exchange(String method, String path, Map<String, String> headers, String body) {
-        Transport.Request request = new Transport.Request(method, URI.create(server + path), headers, body, timeout);
+        return exchange(method, path, headers, body, timeout);
+    }
+
+    private Transport.Response exchange(String method, String path, Map<String, String> headers, String body,
+                                        Duration requestTimeout) {
+        Transport.Request request = new Transport.Request(method, URI.create(server + path), headers, body,
+                requestTimeout);
         Transport.Response response;
         try {
             response = transport.send(request);
@@ -87,8 +105,8 @@ final class SeatEndpoints {
         return response;
     }
 
-    private static String segment(String leaseId) {
-        return URLEncoder.encode(leaseId, StandardCharsets.UTF_8).replace("+", "%20");
+    private static String segment(String id) {
+        return URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static String describe(IOException e) {

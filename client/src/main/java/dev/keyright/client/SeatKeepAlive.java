@@ -143,7 +143,11 @@ public final class SeatKeepAlive implements AutoCloseable {
                 lastFailure = null;
                 retryPause = FIRST_RETRY;
                 scheduleFor(fresh);
-                notice = change(SeatState.HELD, null);
+                Runnable changed = change(SeatState.HELD, null);
+                notice = () -> {
+                    changed.run();
+                    tell(() -> listener.renewed(fresh));
+                };
             }
         }
         notice.run();
@@ -200,12 +204,14 @@ public final class SeatKeepAlive implements AutoCloseable {
         SeatState previous = state;
         if (previous == next) return NOTHING;
         state = next;
-        return () -> {
-            try {
-                listener.seatStateChanged(previous, next, cause);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Seat state listener failed", e);
-            }
-        };
+        return () -> tell(() -> listener.seatStateChanged(previous, next, cause));
+    }
+
+    private static void tell(Runnable notice) {
+        try {
+            notice.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Seat state listener failed", e);
+        }
     }
 }

@@ -9,6 +9,13 @@ public interface SeatStateListener {
      */
     void seatStateChanged(SeatState previous, SeatState current, KeyrightException cause);
 
+    /**
+     * Told after each successful renewal, and after a re-acquire, with the lease now held (a re-acquire's
+     * has a new lease id). Does nothing unless overridden.
+     */
+    default void renewed(Lease lease) {
+    }
+
     static SeatStateListener ignoring() {
         return (previous, current, cause) -> { };
     }

@@ -1,51 +1,88 @@
 package dev.keyright.client;
 
 import java.time.Duration;
-import java.util.function.Supplier;
 
 /**
- * Waits for a seat within a budget: tries, and while the pool is full (or the server briefly
- * unavailable) tries again after the server's {@code Retry-After} plus up to 20% jitter, never
- * sooner. When the next attempt would fall past the budget, throws the last refusal.
+ * Waits for a seat within a budget, always the whole budget. Each attempt asks the server to hold
+ * it in the license's queue ({@code Prefer: wait=N}, N the budget left, at most {@link #LONGEST_HOLD});
+ * a refusal that says the install's place in the queue is re-sent at once, which keeps that place.
+ * A refusal without a place (a server that does not queue) or a transient failure is tried again
+ * after the server's {@code Retry-After} plus up to 20% jitter, never sooner, and never past the
+ * budget: a pause that would pass it is cut short for one last attempt at the deadline. When the
+ * budget ends without a seat, the install leaves the queue and the last refusal is thrown.
  */
 final class SeatWait {
 
     static final Duration DEFAULT_PAUSE = Duration.ofSeconds(5);
     static final Duration SHORTEST_PAUSE = Duration.ofMillis(500);
+    /** The longest hold the contract allows ({@code Prefer: wait=N}, 1 ≤ N ≤ 60). */
+    static final Duration LONGEST_HOLD = Duration.ofSeconds(60);
+    private static final Duration SHORTEST_HOLD = Duration.ofSeconds(1);
 
     private final Ticker ticker;
     private final Sleeper sleeper;
     private final Jitter jitter;
+    private final long longestHoldSeconds;
 
     SeatWait(Ticker ticker, Sleeper sleeper, Jitter jitter) {
+        this(ticker, sleeper, jitter, LONGEST_HOLD);
+    }
+
+    SeatWait(Ticker ticker, Sleeper sleeper, Jitter jitter, Duration longestHold) {
+        if (longestHold.compareTo(SHORTEST_HOLD) < 0 || longestHold.compareTo(LONGEST_HOLD) > 0) {
+            throw new IllegalArgumentException("the queue hold must be between 1 s and 60 s, not " + longestHold);
+        }
         this.ticker = ticker;
         this.sleeper = sleeper;
         this.jitter = jitter;
+        this.longestHoldSeconds = longestHold.toSeconds();
     }
 
-    Lease acquire(Duration budget, Supplier<Lease> acquire, SeatWaitListener listener) {
-        long deadline = ticker.nanos() + budget.toNanos();
-        while (true) {
-            Duration pause;
-            try {
-                return acquire.get();
-            } catch (SeatsExhaustedException e) {
-                pause = pauseAfter(e.retryAfter().orElse(DEFAULT_PAUSE));
-                if (pastDeadline(pause, deadline)) throw e;
-                listener.waiting(e, pause);
-            } catch (TransientException e) {
-                pause = pauseAfter(e.retryAfter().orElse(DEFAULT_PAUSE));
-                if (pastDeadline(pause, deadline)) throw e;
+    Lease acquire(Duration budget, SeatQueue queue, SeatWaitListener listener) {
+        if (budget.isZero() || budget.isNegative()) return queue.acquire(Duration.ZERO);
+        long start = ticker.nanos();
+        long deadline = start + budget.toNanos();
+        try {
+            while (true) {
+                long sentAt = ticker.nanos();
+                Duration pause;
+                try {
+                    return queue.acquire(holdWithin(deadline - sentAt));
+                } catch (SeatsExhaustedException e) {
+                    listener.waiting(e, Duration.ofNanos(ticker.nanos() - start));
+                    if (ticker.nanos() >= deadline) throw e;
+                    pause = e.queuePosition().isPresent() ? heldTooBriefly(sentAt)
+                            : pauseAfter(e.retryAfter().orElse(DEFAULT_PAUSE));
+                } catch (TransientException e) {
+                    if (ticker.nanos() >= deadline) throw e;
+                    pause = pauseAfter(e.retryAfter().orElse(DEFAULT_PAUSE));
+                }
+                pauseWithin(pause, deadline);
             }
-            TransientRetry.pause(sleeper, pause);
+        } catch (RuntimeException e) {
+            queue.leave();
+            throw e;
         }
+    }
+
+    /** {@code Prefer: wait=N}: the budget left in whole seconds, rounded up, between 1 and the longest hold. */
+    private Duration holdWithin(long remainingNanos) {
+        long seconds = (remainingNanos + 999_999_999L) / 1_000_000_000L;
+        return Duration.ofSeconds(Math.max(1, Math.min(longestHoldSeconds, seconds)));
+    }
+
+    /** None: a held refusal is re-sent at once. Only one that came back at once (no hold) waits a little. */
+    private Duration heldTooBriefly(long sentAt) {
+        return ticker.nanos() - sentAt < SHORTEST_PAUSE.toNanos() ? SHORTEST_PAUSE : Duration.ZERO;
     }
 
     private Duration pauseAfter(Duration asked) {
         return jitter.atLeast(asked.compareTo(SHORTEST_PAUSE) < 0 ? SHORTEST_PAUSE : asked, 0.2);
     }
 
-    private boolean pastDeadline(Duration pause, long deadline) {
-        return ticker.nanos() + pause.toNanos() > deadline;
+    private void pauseWithin(Duration pause, long deadline) {
+        long remaining = deadline - ticker.nanos();
+        long nanos = Math.min(pause.toNanos(), remaining);
+        if (nanos > 0) TransientRetry.pause(sleeper, Duration.ofNanos(nanos));
     }
 }

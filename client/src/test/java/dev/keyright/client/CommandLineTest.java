@@ -30,6 +30,7 @@ class CommandLineTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final Map<String, String> environment = new HashMap<>();
+    private final ManualTime time = new ManualTime();
 
     @BeforeEach
     void startServer() throws Exception {
@@ -54,6 +55,29 @@ class CommandLineTest {
 
     private CompletableFuture<Integer> cliInBackground(String... args) {
         return CompletableFuture.supplyAsync(() -> cli(args));
+    }
+
+    /** The CLI on fake time, against the fake as a server that queues (API v2) and whose holds let that time pass. */
+    private int cliQueueing(String... args) {
+        seats.queueing = true;
+        seats.clock = time;
+        return cliOnFakeTime(args);
+    }
+
+    /** The CLI on fake time, without jitter. */
+    private int cliOnFakeTime(String... args) {
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        return new Main(environment, o, e, builder -> builder.ticker(time).sleeper(time).scheduler(time)
+                .random(() -> 0.0)).run(args);
+    }
+
+    private List<Map<String, Object>> events() throws Exception {
+        List<Map<String, Object>> events = new java.util.ArrayList<>();
+        for (String line : err().split("\n")) {
+            if (!line.isBlank()) events.add(JsonUtil.parseJson(line));
+        }
+        return events;
     }
 
     private String out() {
@@ -102,7 +126,7 @@ class CommandLineTest {
         seats.holdSeatFor("inst-b");
 
         CompletableFuture<Integer> run = cliInBackground("run", "--wait", "30s", "--", "sh", "-c", "exit 0");
-        await(() -> err().contains("All 2 seats are in use, waiting for one to free up..."), "the waiting message");
+        await(() -> err().contains("keyright: All 2 seats are in use, waiting 0:0"), "the waiting message");
         seats.free(first);
 
         assertEquals(0, run.get(10, TimeUnit.SECONDS));
@@ -120,9 +144,103 @@ class CommandLineTest {
         seats.maxSeats = 1;
         seats.holdSeatFor("inst-a");
         seats.retryAfterSeconds = 5;
-        assertEquals(69, cli("acquire", "--wait", "2s"));
+        assertEquals(69, cliOnFakeTime("acquire", "--wait", "2s"));
         assertTrue(err().contains("All 1 seat is in use: no seat freed up within 2s."), err());
         assertNoStackTrace();
+    }
+
+    @Test
+    void showsItsPlaceInLineAndTheTimeWaitedWhileQueued() {
+        seats.maxSeats = 1;
+        String other = seats.holdSeatFor("inst-a");
+        seats.queueUp("inst-b");
+        seats.queueUp("inst-c");
+        seats.duringHold = hold -> {
+            if (hold == 2) seats.leaveQueue("inst-b");
+            if (hold == 3) seats.leaveQueue("inst-c");
+            if (hold == 63) seats.free(other);
+        };
+
+        assertEquals(0, cliQueueing("acquire", "--wait", "2h"));
+
+        assertEquals("lease_2\n", out());
+        List<String> lines = List.of(err().split("\n"));
+        assertEquals(List.of("keyright: 3rd in line, waiting 1:00", "keyright: 2nd in line, waiting 2:00",
+                "keyright: 1st in line, waiting 3:00", "keyright: 1st in line, waiting 4:00"), lines.subList(0, 4));
+        assertEquals("keyright: 1st in line, waiting 1:02:00", lines.get(lines.size() - 1));
+        assertEquals(62, lines.size(), "one line a hold");
+        assertEquals(63, seats.prefers.size());
+    }
+
+    @Test
+    void saysHowLongItHasWaitedEveryHalfMinuteAtMostOnAServerThatDoesNotQueue() {
+        seats.maxSeats = 1;
+        seats.holdSeatFor("inst-a");
+        seats.retryAfterSeconds = 5;
+
+        assertEquals(69, cliOnFakeTime("acquire", "--wait", "2m"));
+
+        assertEquals(List.of("keyright: All 1 seat is in use, waiting 0:00", "keyright: All 1 seat is in use, waiting 0:30",
+                "keyright: All 1 seat is in use, waiting 1:00", "keyright: All 1 seat is in use, waiting 1:30",
+                "keyright: All 1 seat is in use, waiting 2:00",
+                "keyright: All 1 seat is in use: no seat freed up within 2m."), List.of(err().split("\n")));
+        assertEquals(Duration.ofSeconds(120), time.sleeps.stream().reduce(Duration.ZERO, Duration::plus), "the whole 2 minutes");
+    }
+
+    @Test
+    void givesUpItsPlaceWhenTheWaitEnds() {
+        seats.maxSeats = 1;
+        seats.holdSeatFor("inst-a");
+        seats.queueUp("inst-b");
+
+        assertEquals(69, cliQueueing("acquire", "--wait", "30s"));
+
+        assertEquals("keyright: 2nd in line, waiting 0:30\n"
+                + "keyright: All 1 seat is in use: no seat freed up within 30s.\n", err());
+        assertEquals(List.of("acquire", "leave-queue inst-cli"), seats.calls);
+        assertEquals(List.of("wait=30"), seats.prefers);
+    }
+
+    @Test
+    void reportsTheWaitAndTheSeatAsJsonEvents() throws Exception {
+        seats.maxSeats = 1;
+        String other = seats.holdSeatFor("inst-a");
+        seats.queueUp("inst-b");
+        seats.duringHold = hold -> {
+            if (hold == 2) seats.leaveQueue("inst-b");
+            if (hold == 3) seats.free(other);
+        };
+
+        assertEquals(0, cliQueueing("run", "--wait", "2h", "--json", "--", "true"));
+
+        List<Map<String, Object>> events = events();
+        assertEquals(Map.of("event", "queued", "position", 2L, "waitedSeconds", 60L), events.get(0));
+        assertEquals(Map.of("event", "queued", "position", 1L, "waitedSeconds", 120L), events.get(1));
+        assertEquals(Map.of("event", "acquired", "leaseId", "lease_2",
+                "expiresAt", FakeSeatService.NOW.plusSeconds(120).toString()), events.get(2));
+        assertEquals(Map.of("event", "released", "leaseId", "lease_2"), events.get(3));
+        assertEquals(4, events.size(), err());
+        assertEquals("release lease_2", seats.calls.get(seats.calls.size() - 1));
+    }
+
+    @Test
+    void reportsEachRenewalAsAJsonEvent() throws Exception {
+        java.nio.file.Path done = java.nio.file.Files.createTempFile("keyright-run", ".done");
+        java.nio.file.Files.delete(done);
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> cliQueueing("run", "--json", "--", "sh", "-c",
+                "while [ ! -e '" + done + "' ]; do sleep 0.05; done"));
+        await(() -> err().contains("\"acquired\""), "the acquired event");
+
+        time.advance(Duration.ofSeconds(45)); // renewAfterSeconds 40 (+-10%): one renewal runs, on this thread
+        java.nio.file.Files.createFile(done);
+
+        assertEquals(0, run.get(10, TimeUnit.SECONDS));
+        java.nio.file.Files.deleteIfExists(done);
+        List<Map<String, Object>> events = events();
+        assertEquals(List.of("acquired", "renewed", "released"),
+                events.stream().map(e -> e.get("event")).collect(java.util.stream.Collectors.toList()), err());
+        assertEquals("lease_1", events.get(1).get("leaseId"));
+        assertEquals(FakeSeatService.NOW.plusSeconds(120).toString(), events.get(1).get("expiresAt"));
     }
 
     @Test

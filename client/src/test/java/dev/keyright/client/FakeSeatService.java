@@ -52,6 +52,23 @@ final class FakeSeatService implements Transport {
     volatile BiFunction<String, Instant, String> tokens =
             (leaseId, expiresAt) -> mint.sign(TokenMint.claims(leaseId, PRODUCT, ISSUER, expiresAt));
 
+    /**
+     * API v2 "Waiting for a seat": an acquire with {@code Prefer: wait=N} on a full pool joins the queue
+     * and is held. Off by default: then the fake is an older server that ignores {@code Prefer}.
+     */
+    volatile boolean queueing;
+    /** The fake time a hold lets pass (its N seconds) when no seat is granted during it; none when null. */
+    volatile ManualTime clock;
+    /** Runs during each hold that starts on a full pool, with the hold's count from 1: a test frees seats here. */
+    volatile java.util.function.IntConsumer duringHold = hold -> { };
+    /** The {@code Prefer} header of each acquire, or "" when it had none. */
+    final List<String> prefers = Collections.synchronizedList(new ArrayList<>());
+    /** The timeout each acquire was sent with. */
+    final List<java.time.Duration> acquireTimeouts = Collections.synchronizedList(new ArrayList<>());
+    /** Installs waiting for a seat, oldest first. */
+    private final List<String> queue = new ArrayList<>();
+    private int holds;
+
     private final Map<String, String> live = new LinkedHashMap<>();
     private final Set<String> gone = new HashSet<>();
     private final Map<String, Response> replays = new HashMap<>();
@@ -63,8 +80,15 @@ final class FakeSeatService implements Transport {
         if (down) throw new ConnectException("Connection refused (fake network down)");
         String path = request.uri().getPath();
         if (path.equals("/.well-known/jwks.json")) return jwks();
+        if (path.startsWith("/v1/seats/queue/") && request.method().equals("DELETE")) {
+            return leaveQueue(request, path.substring("/v1/seats/queue/".length()));
+        }
         String route = path.equals("/v1/seats/acquire") ? "acquire" : path.equals("/v1/seats/pool") ? "pool"
                 : path.endsWith("/renew") ? "renew" : path.endsWith("/release") ? "release" : "unknown";
+        if (route.equals("acquire")) {
+            prefers.add(request.header("Prefer").orElse(""));
+            acquireTimeouts.add(request.timeout());
+        }
         String leaseId = path.startsWith("/v1/seats/") ? path.substring(10).replaceAll("/[a-z]+$", "") : "";
         calls.add(route.equals("renew") || route.equals("release") ? route + " " + leaseId : route);
         Deque<Response> queue = canned.get(route);
@@ -130,12 +154,24 @@ final class FakeSeatService implements Transport {
         String held = live.entrySet().stream().filter(e -> e.getValue().equals(cid)).map(Map.Entry::getKey)
                 .findFirst().orElse(null);
         Response response;
+        int hold = queueing ? preferredWait(request) : 0;
         if (held != null) {
             response = lease(200, held);
-        } else if (live.size() >= maxSeats) {
+        } else if (!admits(cid) && hold == 0) {
             return problem(409, "seats-exhausted", Map.of("seatsInUse", live.size(), "maxSeats", maxSeats),
                     retryAfterSeconds);
+        } else if (!admits(cid)) {
+            if (!queue.contains(cid)) queue.add(cid);
+            duringHold.accept(++holds);
+            if (!admits(cid)) {
+                if (clock != null) clock.stall(java.time.Duration.ofSeconds(hold));
+                return problem(409, "seats-exhausted", Map.of("seatsInUse", live.size(), "maxSeats", maxSeats,
+                        "queuePosition", queue.indexOf(cid) + 1), 0L);
+            }
+            queue.remove(cid);
+            response = held(lease(201, holdSeatFor(cid)), hold);
         } else {
+            queue.remove(cid);
             response = lease(201, holdSeatFor(cid));
         }
         if (key != null) replays.put(key, response);
@@ -145,6 +181,56 @@ final class FakeSeatService implements Transport {
             throw new IOException("fake connection dropped after the acquire was committed");
         }
         return response;
+    }
+
+    /** Puts another install in the queue, behind those already in it. */
+    synchronized void queueUp(String clientInstanceId) {
+        queue.add(clientInstanceId);
+    }
+
+    synchronized void leaveQueue(String clientInstanceId) {
+        queue.remove(clientInstanceId);
+    }
+
+    synchronized List<String> queue() {
+        return List.copyOf(queue);
+    }
+
+    /** Fairness: a free seat goes to the oldest entry of the queue; others wait while free seats ≤ entries ahead. */
+    private boolean admits(String cid) {
+        int ahead = queue.contains(cid) ? queue.indexOf(cid) : queue.size();
+        return maxSeats - live.size() > ahead;
+    }
+
+    private static int preferredWait(Request request) {
+        String prefer = request.header("Prefer").orElse("").trim();
+        return prefer.matches("wait=\\d{1,2}") ? Math.min(60, Integer.parseInt(prefer.substring(5))) : 0;
+    }
+
+    private static Response held(Response granted, int hold) {
+        Map<String, List<String>> headers = new HashMap<>(granted.headers());
+        headers.put("Preference-Applied", List.of("wait=" + hold));
+        Map<String, Object> body = new LinkedHashMap<>(parse(granted.body()));
+        body.put("waitedMillis", 0L); // granted during the hold, before the fake's time moved on
+        return new Response(granted.status(), headers, JsonUtil.toJson(body));
+    }
+
+    private static Map<String, Object> parse(String json) {
+        try {
+            return JsonUtil.parseJson(json);
+        } catch (org.jose4j.lang.JoseException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Response leaveQueue(Request request, String cid) {
+        calls.add("leave-queue " + cid);
+        if (!request.header("Authorization").orElse("").equals("License " + LICENSE_KEY)) {
+            return problem(401, "invalid-license", Map.of(), null);
+        }
+        if (!queueing) return problem(404, "not-found", Map.of(), null);
+        queue.remove(cid);
+        return new Response(204, Map.of(), "");
     }
 
     /** The stored answer byte for byte, saying it is a replay, as the server's Idempotency-Key filter does. */

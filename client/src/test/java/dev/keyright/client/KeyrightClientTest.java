@@ -217,7 +217,7 @@ class KeyrightClientTest {
         KeyrightClient waiting = clientBuilder().sleeper(freeingOnThirdPause).build();
 
         Lease lease = waiting.acquireSeatWaiting(Duration.ofMinutes(1),
-                (refusal, next) -> told.add(refusal.seatsInUse() + "/" + refusal.maxSeats() + " " + next));
+                (refusal, waited) -> told.add(refusal.seatsInUse() + "/" + refusal.maxSeats() + " " + waited));
 
         assertEquals("lease_2", lease.leaseId());
         assertEquals(3, time.sleeps.size());
@@ -225,7 +225,7 @@ class KeyrightClientTest {
             assertTrue(pause.compareTo(Duration.ofSeconds(5)) >= 0 && pause.compareTo(Duration.ofSeconds(6)) <= 0,
                     "Retry-After plus at most 20% jitter: " + pause);
         }
-        assertEquals(List.of("1/1 PT5.5S", "1/1 PT5.5S", "1/1 PT5.5S"), told);
+        assertEquals(List.of("1/1 PT0S", "1/1 PT5.5S", "1/1 PT11S"), told, "told of each refusal and the time waited");
         assertEquals(4, Set.copyOf(seats.idempotencyKeys).size(), "each attempt is a new logical acquire");
     }
 
@@ -240,10 +240,112 @@ class KeyrightClientTest {
                 () -> client.acquireSeatWaiting(Duration.ofSeconds(20), SeatWaitListener.silent()));
 
         assertEquals(1, e.maxSeats());
-        Duration waited = Duration.ofNanos(time.nanos() - start);
-        assertTrue(waited.compareTo(Duration.ofSeconds(20)) <= 0, "within the budget: " + waited);
-        assertEquals(3, time.sleeps.size(), "5.5 s pauses: 3 fit in 20 s, a 4th would not");
-        assertEquals(4, seats.calls.size());
+        assertEquals(Duration.ofSeconds(20), Duration.ofNanos(time.nanos() - start), "the whole budget");
+        assertEquals(List.of(Duration.ofMillis(5500), Duration.ofMillis(5500), Duration.ofMillis(5500),
+                Duration.ofMillis(3500)), time.sleeps, "5.5 s pauses, the last cut short for a try at 20 s");
+        assertEquals(List.of("acquire", "acquire", "acquire", "acquire", "acquire", "leave-queue inst-test"), seats.calls,
+                "leaves the queue (an older server's 404 to that is ignored)");
+    }
+
+    @Test
+    void aBudgetShorterThanRetryAfterWaitsItsWholeLengthAndTellsTheListener() {
+        seats.maxSeats = 1;
+        seats.holdSeatFor("inst-other");
+        seats.retryAfterSeconds = 40;
+        List<Duration> told = new ArrayList<>();
+        long start = time.nanos();
+
+        SeatsExhaustedException e = assertThrows(SeatsExhaustedException.class,
+                () -> client.acquireSeatWaiting(Duration.ofSeconds(30), (refusal, waited) -> told.add(waited)));
+
+        assertEquals(Duration.ofSeconds(30), Duration.ofNanos(time.nanos() - start));
+        assertEquals(List.of(Duration.ZERO, Duration.ofSeconds(30)), told);
+        assertEquals(List.of("acquire", "acquire", "leave-queue inst-test"), seats.calls);
+        assertTrue(e.queuePosition().isEmpty(), "an older server gives no place in the queue");
+    }
+
+    /** The fake as a server that queues (API v2), whose holds let fake time pass. */
+    private void queueingServer() {
+        seats.queueing = true;
+        seats.clock = time;
+        seats.maxSeats = 1;
+    }
+
+    @Test
+    void asksToBeHeldInTheQueueAndResendsAtOnceKeepingItsPlace() {
+        queueingServer();
+        String other = seats.holdSeatFor("inst-other");
+        seats.queueUp("inst-ahead");
+        seats.duringHold = hold -> {
+            if (hold == 2) seats.leaveQueue("inst-ahead");
+            if (hold == 4) seats.free(other);
+        };
+        List<String> told = new ArrayList<>();
+
+        Lease lease = client.acquireSeatWaiting(Duration.ofMinutes(10),
+                (refusal, waited) -> told.add(refusal.queuePosition().getAsInt() + " after " + waited.toSeconds() + "s"));
+
+        assertEquals("lease_2", lease.leaseId());
+        assertEquals(List.of("wait=60", "wait=60", "wait=60", "wait=60"), seats.prefers);
+        assertEquals(List.of("2 after 60s", "1 after 120s", "1 after 180s"), told);
+        assertEquals(List.of(), time.sleeps, "a held refusal is re-sent at once");
+        assertEquals(List.of("inst-test", "inst-test", "inst-test", "inst-test"), seats.clientInstanceIds);
+        assertEquals(List.of(), seats.queue());
+    }
+
+    @Test
+    void aTwoHourBudgetKeepsHoldingUntilTheServerGrants() {
+        queueingServer();
+        String other = seats.holdSeatFor("inst-other");
+        seats.duringHold = hold -> {
+            if (hold == 100) seats.free(other);
+        };
+        long start = time.nanos();
+
+        Lease lease = client.acquireSeatWaiting(Duration.ofHours(2), SeatWaitListener.silent());
+
+        assertEquals("lease_2", lease.leaseId());
+        assertEquals(100, seats.prefers.size());
+        assertEquals(Duration.ofMinutes(99), Duration.ofNanos(time.nanos() - start));
+        assertTrue(seats.calls.stream().noneMatch(c -> c.startsWith("leave-queue")), seats.calls.toString());
+    }
+
+    @Test
+    void leavesTheQueueWhenTheBudgetEndsAndThrowsTheLastRefusalWithItsPlace() {
+        queueingServer();
+        seats.holdSeatFor("inst-other");
+        seats.queueUp("inst-ahead");
+        long start = time.nanos();
+
+        SeatsExhaustedException e = assertThrows(SeatsExhaustedException.class,
+                () -> client.acquireSeatWaiting(Duration.ofSeconds(90), SeatWaitListener.silent()));
+
+        assertEquals(List.of("wait=60", "wait=30"), seats.prefers, "the last hold is the budget left");
+        assertEquals(Duration.ofSeconds(90), Duration.ofNanos(time.nanos() - start));
+        assertEquals(2, e.queuePosition().getAsInt());
+        assertEquals(List.of("acquire", "acquire", "leave-queue inst-test"), seats.calls);
+        assertEquals(List.of("inst-ahead"), seats.queue(), "its place is given up");
+    }
+
+    @Test
+    void aHeldAcquireMayTakeAsLongAsItsHoldPlusTheRequestTimeout() {
+        queueingServer();
+        seats.holdSeatFor("inst-other");
+        KeyrightClient direct = clientBuilder().transport(seats).queueHold(Duration.ofSeconds(20)).build();
+
+        assertThrows(SeatsExhaustedException.class, () -> direct.acquireSeat());
+        assertThrows(SeatsExhaustedException.class,
+                () -> direct.acquireSeatWaiting(Duration.ofSeconds(30), SeatWaitListener.silent()));
+
+        assertEquals(List.of("", "wait=20", "wait=10"), seats.prefers, "a plain acquire asks for no hold");
+        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(25), Duration.ofSeconds(15)), seats.acquireTimeouts,
+                "the request timeout (5 s) plus the hold");
+    }
+
+    @Test
+    void refusesAQueueHoldOutsideTheContractsRange() {
+        assertThrows(IllegalStateException.class, () -> clientBuilder().queueHold(Duration.ofSeconds(61)).build());
+        assertThrows(IllegalStateException.class, () -> clientBuilder().queueHold(Duration.ofMillis(999)).build());
     }
 
     @Test

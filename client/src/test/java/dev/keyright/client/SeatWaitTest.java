@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** Waiting for a seat within a budget, on fake time and with no jitter (the pause is exactly what is asked). */
@@ -19,43 +20,149 @@ class SeatWaitTest {
 
     private final ManualTime time = new ManualTime();
     private final SeatWait wait = new SeatWait(time, time, new Jitter(() -> 0.0));
+    private final List<String> told = new ArrayList<>();
+    private final SeatWaitListener listener = (refusal, waited) ->
+            told.add(refusal.queuePosition().orElse(0) + "@" + waited.toSeconds() + "s");
 
     private static SeatsExhaustedException full(Duration retryAfter) {
         return new SeatsExhaustedException("all seats in use", 1, 1, retryAfter);
+    }
+
+    private static SeatsExhaustedException queued(int position) {
+        return new SeatsExhaustedException("all seats in use", 1, 1, Duration.ZERO, OptionalInt.of(position));
     }
 
     private static TransientException unavailable(Duration retryAfter) {
         return new TransientException("service unavailable", 503, Problems.TYPE_PREFIX + "service-unavailable", retryAfter, null);
     }
 
-    /** Throws the given refusals in turn, then grants the seat. */
-    private static Supplier<Lease> refusing(RuntimeException... refusals) {
-        Deque<RuntimeException> left = new ArrayDeque<>(List.of(refusals));
-        return () -> {
-            if (!left.isEmpty()) throw left.poll();
-            return LEASE;
-        };
+    /**
+     * A queue that throws the given refusals in turn, then grants the seat. A refusal with a place in
+     * the queue comes at the end of its hold, as from a server that queues.
+     */
+    private class ScriptedQueue implements SeatQueue {
+        final Deque<RuntimeException> left;
+        final List<Duration> holds = new ArrayList<>();
+        int leaves;
+
+        ScriptedQueue(RuntimeException... refusals) {
+            left = new ArrayDeque<>(List.of(refusals));
+        }
+
+        @Override
+        public Lease acquire(Duration hold) {
+            holds.add(hold);
+            if (left.isEmpty()) return LEASE;
+            RuntimeException refusal = left.poll();
+            if (refusal instanceof SeatsExhaustedException && ((SeatsExhaustedException) refusal).queuePosition().isPresent()) {
+                time.stall(hold);
+            }
+            throw refusal;
+        }
+
+        @Override
+        public void leave() {
+            leaves++;
+        }
     }
 
     @Test
-    void aServerBrieflyUnavailableIsWaitedForWithinTheBudgetThenItsFailureThrown() {
-        TransientException last = unavailable(Duration.ofSeconds(5));
-        Supplier<Lease> down = refusing(unavailable(Duration.ofSeconds(5)), unavailable(Duration.ofSeconds(5)), last);
+    void aBudgetShorterThanRetryAfterIsWaitedWholeThenTriedOnceMoreAtItsEnd() {
+        SeatsExhaustedException last = full(Duration.ofSeconds(40));
+        ScriptedQueue queue = new ScriptedQueue(full(Duration.ofSeconds(40)), last);
+        long start = time.nanos();
 
-        assertSame(last, assertThrows(TransientException.class, () -> wait.acquire(Duration.ofSeconds(12), down, SeatWaitListener.silent())));
-        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(5)), time.sleeps, "attempts at 0, 5 and 10 s; one at 15 s would be past 12 s");
+        assertSame(last, assertThrows(SeatsExhaustedException.class, () -> wait.acquire(Duration.ofSeconds(30), queue, listener)));
+
+        assertEquals(Duration.ofSeconds(30), Duration.ofNanos(time.nanos() - start), "the whole budget, not less");
+        assertEquals(List.of(Duration.ofSeconds(30)), time.sleeps, "Retry-After 40 s is cut to the 30 s left");
+        assertEquals(List.of("0@0s", "0@30s"), told, "the listener hears of each refusal");
+        assertEquals(1, queue.leaves, "leaves the queue when the budget is spent");
+    }
+
+    @Test
+    void aRefusalWithAPlaceInTheQueueIsResentAtOnceForTheBudgetLeft() {
+        ScriptedQueue queue = new ScriptedQueue(queued(3), queued(2));
+
+        assertSame(LEASE, wait.acquire(Duration.ofSeconds(150), queue, listener));
+
+        assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(60), Duration.ofSeconds(30)),
+                queue.holds, "holds of at most 60 s, never past the budget");
+        assertEquals(List.of(), time.sleeps, "no pause between holds");
+        assertEquals(List.of("3@60s", "2@120s"), told);
+        assertEquals(0, queue.leaves);
+    }
+
+    @Test
+    void aLongBudgetIsServedByManyHolds() {
+        RuntimeException[] refusals = new RuntimeException[119];
+        java.util.Arrays.fill(refusals, queued(1));
+        ScriptedQueue queue = new ScriptedQueue(refusals);
+
+        assertSame(LEASE, wait.acquire(Duration.ofHours(2), queue, listener));
+
+        assertEquals(120, queue.holds.size());
+        assertEquals("1@7140s", told.get(told.size() - 1));
+        assertEquals(List.of(), time.sleeps);
+    }
+
+    @Test
+    void theHoldIsTheBudgetLeftRoundedUpAndAtMostTheConfiguredLongest() {
+        ScriptedQueue queue = new ScriptedQueue(queued(1));
+        SeatWait shortHolds = new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofSeconds(5));
+        assertSame(LEASE, shortHolds.acquire(Duration.ofMillis(7500), queue, listener));
+        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(3)), queue.holds);
+
+        ScriptedQueue tiny = new ScriptedQueue();
+        assertSame(LEASE, wait.acquire(Duration.ofMillis(300), tiny, listener));
+        assertEquals(List.of(Duration.ofSeconds(1)), tiny.holds);
+    }
+
+    @Test
+    void aHeldRefusalThatCameBackAtOnceIsNotResentInAHotLoop() {
+        SeatQueue unheld = new ScriptedQueue() {
+            int calls;
+
+            @Override
+            public Lease acquire(Duration hold) {
+                if (calls++ < 2) throw queued(1); // no time passed: a server that did not hold
+                return LEASE;
+            }
+        };
+        assertSame(LEASE, wait.acquire(Duration.ofSeconds(10), unheld, listener));
+        assertEquals(List.of(Duration.ofMillis(500), Duration.ofMillis(500)), time.sleeps);
+    }
+
+    @Test
+    void aServerBrieflyUnavailableIsWaitedForUntilTheBudgetEndsThenItsFailureThrown() {
+        TransientException last = unavailable(Duration.ofSeconds(5));
+        ScriptedQueue down = new ScriptedQueue(unavailable(Duration.ofSeconds(5)), unavailable(Duration.ofSeconds(5)),
+                unavailable(Duration.ofSeconds(5)), last);
+
+        assertSame(last, assertThrows(TransientException.class, () -> wait.acquire(Duration.ofSeconds(12), down, listener)));
+        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2)), time.sleeps,
+                "attempts at 0, 5, 10 and, cut short, 12 s");
+        assertEquals(1, down.leaves);
     }
 
     @Test
     void aRetryAfterShorterThanHalfASecondIsStretchedToHalfASecond() {
-        assertSame(LEASE, wait.acquire(Duration.ofSeconds(10), refusing(full(Duration.ZERO), unavailable(Duration.ZERO)),
-                SeatWaitListener.silent()));
+        assertSame(LEASE, wait.acquire(Duration.ofSeconds(10), new ScriptedQueue(full(Duration.ZERO), unavailable(Duration.ZERO)),
+                listener));
         assertEquals(List.of(Duration.ofMillis(500), Duration.ofMillis(500)), time.sleeps);
     }
 
     @Test
     void anAttemptThatFallsExactlyOnTheDeadlineIsStillMade() {
-        assertSame(LEASE, wait.acquire(Duration.ofSeconds(5), refusing(full(Duration.ofSeconds(5))), SeatWaitListener.silent()));
+        assertSame(LEASE, wait.acquire(Duration.ofSeconds(5), new ScriptedQueue(full(Duration.ofSeconds(5))), listener));
         assertEquals(List.of(Duration.ofSeconds(5)), time.sleeps);
+    }
+
+    @Test
+    void aZeroBudgetIsOnePlainAcquire() {
+        ScriptedQueue queue = new ScriptedQueue(full(Duration.ofSeconds(5)));
+        assertThrows(SeatsExhaustedException.class, () -> wait.acquire(Duration.ZERO, queue, listener));
+        assertEquals(List.of(Duration.ZERO), queue.holds, "no Prefer: wait");
+        assertEquals(0, queue.leaves, "never joined the queue");
     }
 }

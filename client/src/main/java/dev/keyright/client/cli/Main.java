@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /** The seat-wrapper CLI: {@code java -jar keyright-client.jar run --server URL --product P --key K -- COMMAND}. */
 public final class Main {
@@ -29,7 +30,7 @@ public final class Main {
             "  --server URL        the license server (or KEYRIGHT_SERVER)",
             "  --product NAME      the product (or KEYRIGHT_PRODUCT)",
             "  --key KEY           the license key (or KEYRIGHT_LICENSE_KEY, better: flags show in ps)",
-            "  --wait DURATION     wait up to DURATION for a free seat: 30s, 5m, 1h (default: do not wait)",
+            "  --wait DURATION     wait up to DURATION in the queue for a seat: 30s, 5m, 2h (default: do not wait)",
             "  --kill-on-loss      run: stop PROGRAM if the seat is lost, and exit 75",
             "  --json              JSON output on stdout, JSON lines of events on stderr",
             "  --issuer ISS        require this issuer in lease tokens",
@@ -45,11 +46,19 @@ public final class Main {
     private final Map<String, String> environment;
     private final PrintStream out;
     private final PrintStream err;
+    private final UnaryOperator<KeyrightClientBuilder> tuning;
 
     public Main(Map<String, String> environment, PrintStream out, PrintStream err) {
+        this(environment, out, err, UnaryOperator.identity());
+    }
+
+    /** @param tuning adjusts the client before it is built (tests: fake time, a short queue hold) */
+    public Main(Map<String, String> environment, PrintStream out, PrintStream err,
+                UnaryOperator<KeyrightClientBuilder> tuning) {
         this.environment = environment;
         this.out = out;
         this.err = err;
+        this.tuning = tuning;
     }
 
     public static void main(String[] args) {
@@ -129,7 +138,7 @@ public final class Main {
             }
         }
         try {
-            return builder.build();
+            return tuning.apply(builder).build();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new UsageException(e.getMessage());
         }

@@ -2,6 +2,7 @@ package dev.keyright.client.cli;
 
 import org.jose4j.json.JsonUtil;
 import dev.keyright.client.KeyrightException;
+import dev.keyright.client.Lease;
 import dev.keyright.client.SeatState;
 import dev.keyright.client.SeatsExhaustedException;
 import java.io.PrintStream;
@@ -12,22 +13,48 @@ import java.util.Map;
 /** Everything the CLI tells the person on stderr: plain sentences, or one JSON object a line with {@code --json}. */
 final class Messages {
 
+    static final Duration SAY_AGAIN_AFTER = Duration.ofSeconds(30);
+
     private final PrintStream err;
     private final boolean json;
-    private String lastWaiting;
+    private String lastPlace;
+    private Duration lastSaid = Duration.ZERO;
 
     Messages(PrintStream err, boolean json) {
         this.err = err;
         this.json = json;
     }
 
-    /** Said once, and again only when the pool's numbers change. */
-    synchronized void waiting(SeatsExhaustedException refusal, Duration nextAttemptIn) {
-        String sentence = Failures.seatsInUse(refusal) + ", waiting for one to free up...";
-        if (sentence.equals(lastWaiting)) return;
-        lastWaiting = sentence;
-        say(sentence, event("waiting", "seatsInUse", refusal.seatsInUse(), "maxSeats", refusal.maxSeats(),
-                "nextAttemptInSeconds", nextAttemptIn.toSeconds()));
+    /**
+     * Progress of a wait, after each refusal: a JSON {@code queued} event each time, a sentence when the
+     * place in line changes or at least {@link #SAY_AGAIN_AFTER} after the last one.
+     */
+    synchronized void waiting(SeatsExhaustedException refusal, Duration waited) {
+        if (json) {
+            say(null, event("queued", "position", refusal.queuePosition().isPresent()
+                    ? refusal.queuePosition().getAsInt() : null, "waitedSeconds", waited.toSeconds()));
+            return;
+        }
+        String place = WaitProgress.describe(refusal, Duration.ZERO);
+        if (place.equals(lastPlace) && waited.minus(lastSaid).compareTo(SAY_AGAIN_AFTER) < 0) return;
+        lastPlace = place;
+        lastSaid = waited;
+        say(WaitProgress.describe(refusal, waited), null);
+    }
+
+    /** {@code run --json}: the seat is held. */
+    void acquired(Lease lease) {
+        tell(event("acquired", "leaseId", lease.leaseId(), "expiresAt", lease.expiresAt().toString()));
+    }
+
+    /** {@code run --json}: the seat was renewed (or re-acquired, with a new lease id). */
+    void renewed(Lease lease) {
+        tell(event("renewed", "leaseId", lease.leaseId(), "expiresAt", lease.expiresAt().toString()));
+    }
+
+    /** {@code run --json}: the seat was given back. */
+    void released(String leaseId) {
+        tell(event("released", "leaseId", leaseId));
     }
 
     void gaveUp(SeatsExhaustedException refusal, Duration budget) {
@@ -58,6 +85,11 @@ final class Messages {
 
     void error(String sentence) {
         say(sentence, event("error", "message", sentence));
+    }
+
+    /** An event for programs only: nothing is said to a person. */
+    private void tell(Map<String, Object> event) {
+        if (json) say(null, event);
     }
 
     private void say(String sentence, Map<String, Object> event) {

@@ -5,6 +5,7 @@ import dev.keyright.client.KeyrightException;
 import dev.keyright.client.Lease;
 import dev.keyright.client.SeatKeepAlive;
 import dev.keyright.client.SeatState;
+import dev.keyright.client.SeatStateListener;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +26,7 @@ final class RunCommand {
     private final Messages messages;
     private final AtomicReference<Process> child = new AtomicReference<>();
     private final AtomicBoolean lost = new AtomicBoolean();
+    private final AtomicBoolean released = new AtomicBoolean();
 
     RunCommand(KeyrightClient client, CliOptions options, Messages messages) {
         this.client = client;
@@ -34,21 +36,40 @@ final class RunCommand {
 
     int run() {
         Lease lease = AcquireCommand.acquireWithin(client, options, messages);
-        SeatKeepAlive keepAlive = client.keepAlive(lease, this::seatStateChanged);
+        SeatKeepAlive keepAlive = client.keepAlive(lease, new SeatStateListener() {
+            @Override
+            public void seatStateChanged(SeatState previous, SeatState current, KeyrightException cause) {
+                RunCommand.this.seatStateChanged(previous, current, cause);
+            }
+
+            @Override
+            public void renewed(Lease renewed) {
+                messages.renewed(renewed);
+            }
+        });
+        messages.acquired(lease);
         Thread hook = new Thread(() -> {
             stop(child.get());
-            keepAlive.close();
+            release(keepAlive);
         }, "keyright-release-on-exit");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return runChild();
         } finally {
-            keepAlive.close();
+            release(keepAlive);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running or has run: it released the seat
             }
+        }
+    }
+
+    /** Gives the seat back (once, whether the command ended or a signal came) and says so with {@code --json}. */
+    private void release(SeatKeepAlive keepAlive) {
+        keepAlive.close();
+        if (keepAlive.state() != SeatState.LOST && !released.getAndSet(true)) {
+            messages.released(keepAlive.lease().leaseId());
         }
     }
 
