@@ -23,9 +23,10 @@ public final class ReadmeExample {
 
         Lease lease;
         try {
-            // Waits up to 30 s while the pool is full, honouring the server's Retry-After.
-            lease = keyright.acquireSeatWaiting(Duration.ofSeconds(30), (full, nextAttemptIn) ->
-                    System.err.println("All " + full.maxSeats() + " seats are in use, waiting for one to free up..."));
+            // Waits up to 30 s in the server's queue for the license (its place kept between holds).
+            lease = keyright.acquireSeatWaiting(Duration.ofSeconds(30), (full, waited) ->
+                    System.err.println("All " + full.maxSeats() + " seats are in use; place in line "
+                            + full.queuePosition().orElse(0) + ", waiting " + waited.toSeconds() + " s"));
         } catch (SeatsExhaustedException full) {
             System.err.println("All " + full.maxSeats() + " seats are still in use. Try again in a while.");
             return;
