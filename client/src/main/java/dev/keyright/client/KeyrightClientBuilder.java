@@ -35,7 +35,7 @@ public final class KeyrightClientBuilder {
     private Scheduler scheduler;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
     private int acquireAttempts = 3;
-    private Duration queueHold = SeatWait.LONGEST_HOLD;
+    private Duration queueHold = SeatWait.DEFAULT_HOLD;
 
     KeyrightClientBuilder() {
     }
@@ -88,7 +88,8 @@ public final class KeyrightClientBuilder {
     public KeyrightClientBuilder acquireAttempts(int attempts) { this.acquireAttempts = attempts; return this; }
     /**
      * The longest time one waiting acquire asks the server to hold it in the queue ({@code Prefer: wait},
-     * whole seconds, 1 s to 60 s; default and most 60 s). A wait longer than this is served by several holds.
+     * whole seconds, 1 s to 60 s, default 20 s). A wait longer than this is served by several holds; a killed
+     * install keeps its place at most this long plus the server's queue keep.
      */
     public KeyrightClientBuilder queueHold(Duration hold) { this.queueHold = hold; return this; }
 

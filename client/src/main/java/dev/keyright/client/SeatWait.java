@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * Waits for a seat within a budget, always the whole budget. Each attempt asks the server to hold
- * it in the license's queue ({@code Prefer: wait=N}, N the budget left, at most {@link #LONGEST_HOLD});
+ * it in the license's queue ({@code Prefer: wait=N}: 1 s the first time, so that the place is known at once,
+ * then the budget left, at most the configured hold, {@link #DEFAULT_HOLD} unless set);
  * a refusal that says the install's place in the queue is re-sent at once, which keeps that place.
  * A refusal without a place (a server that does not queue) or a transient failure is tried again
  * after the server's {@code Retry-After} plus up to 20% jitter, never sooner, and never past the
@@ -17,6 +18,12 @@ final class SeatWait {
     static final Duration SHORTEST_PAUSE = Duration.ofMillis(500);
     /** The longest hold the contract allows ({@code Prefer: wait=N}, 1 ≤ N ≤ 60). */
     static final Duration LONGEST_HOLD = Duration.ofSeconds(60);
+    /**
+     * The hold asked for by default. The server cannot tell that a held client died (no container reports a
+     * closed connection of a held request), so a killed install keeps its place for the rest of its hold
+     * plus the server's queue keep: a shorter hold bounds that, at the cost of one request per hold.
+     */
+    static final Duration DEFAULT_HOLD = Duration.ofSeconds(20);
     private static final Duration SHORTEST_HOLD = Duration.ofSeconds(1);
 
     private final Ticker ticker;
@@ -25,7 +32,7 @@ final class SeatWait {
     private final long longestHoldSeconds;
 
     SeatWait(Ticker ticker, Sleeper sleeper, Jitter jitter) {
-        this(ticker, sleeper, jitter, LONGEST_HOLD);
+        this(ticker, sleeper, jitter, DEFAULT_HOLD);
     }
 
     SeatWait(Ticker ticker, Sleeper sleeper, Jitter jitter, Duration longestHold) {
@@ -42,12 +49,16 @@ final class SeatWait {
         if (budget.isZero() || budget.isNegative()) return queue.acquire(Duration.ZERO);
         long start = ticker.nanos();
         long deadline = start + budget.toNanos();
+        boolean first = true;
         try {
             while (true) {
                 long sentAt = ticker.nanos();
                 Duration pause;
                 try {
-                    return queue.acquire(holdWithin(deadline - sentAt));
+                    // the first hold is the shortest, so the install learns its place (and shows it) at once
+                    Duration hold = first ? SHORTEST_HOLD : holdWithin(deadline - sentAt);
+                    first = false;
+                    return queue.acquire(hold);
                 } catch (SeatsExhaustedException e) {
                     listener.waiting(e, Duration.ofNanos(ticker.nanos() - start));
                     if (ticker.nanos() >= deadline) throw e;

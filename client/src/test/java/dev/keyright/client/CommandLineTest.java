@@ -165,10 +165,11 @@ class CommandLineTest {
 
         assertEquals("lease_2\n", out());
         List<String> lines = List.of(err().split("\n"));
-        assertEquals(List.of("keyright: 3rd in line, waiting 1:00", "keyright: 2nd in line, waiting 2:00",
-                "keyright: 1st in line, waiting 3:00", "keyright: 1st in line, waiting 4:00"), lines.subList(0, 4));
-        assertEquals("keyright: 1st in line, waiting 1:02:00", lines.get(lines.size() - 1));
-        assertEquals(62, lines.size(), "one line a hold");
+        assertEquals(List.of("keyright: 3rd in line, waiting 0:01", "keyright: 2nd in line, waiting 0:21",
+                "keyright: 1st in line, waiting 0:41", "keyright: 1st in line, waiting 1:21"), lines.subList(0, 4),
+                "the place at once (a 1 s first hold), then each change, else a line every 30 s at most (20 s holds)");
+        assertEquals("keyright: 1st in line, waiting 20:01", lines.get(lines.size() - 1));
+        assertEquals(32, lines.size());
         assertEquals(63, seats.prefers.size());
     }
 
@@ -195,10 +196,10 @@ class CommandLineTest {
 
         assertEquals(69, cliQueueing("acquire", "--wait", "30s"));
 
-        assertEquals("keyright: 2nd in line, waiting 0:30\n"
+        assertEquals("keyright: 2nd in line, waiting 0:01\n"
                 + "keyright: All 1 seat is in use: no seat freed up within 30s.\n", err());
-        assertEquals(List.of("acquire", "leave-queue inst-cli"), seats.calls);
-        assertEquals(List.of("wait=30"), seats.prefers);
+        assertEquals(List.of("acquire", "acquire", "acquire", "leave-queue inst-cli"), seats.calls);
+        assertEquals(List.of("wait=1", "wait=20", "wait=9"), seats.prefers);
     }
 
     @Test
@@ -214,8 +215,8 @@ class CommandLineTest {
         assertEquals(0, cliQueueing("run", "--wait", "2h", "--json", "--", "true"));
 
         List<Map<String, Object>> events = events();
-        assertEquals(Map.of("event", "queued", "position", 2L, "waitedSeconds", 60L), events.get(0));
-        assertEquals(Map.of("event", "queued", "position", 1L, "waitedSeconds", 120L), events.get(1));
+        assertEquals(Map.of("event", "queued", "position", 2L, "waitedSeconds", 1L), events.get(0));
+        assertEquals(Map.of("event", "queued", "position", 1L, "waitedSeconds", 21L), events.get(1));
         assertEquals(Map.of("event", "acquired", "leaseId", "lease_2",
                 "expiresAt", FakeSeatService.NOW.plusSeconds(120).toString()), events.get(2));
         assertEquals(Map.of("event", "released", "leaseId", "lease_2"), events.get(3));

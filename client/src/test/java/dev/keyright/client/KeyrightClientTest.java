@@ -286,8 +286,9 @@ class KeyrightClientTest {
                 (refusal, waited) -> told.add(refusal.queuePosition().getAsInt() + " after " + waited.toSeconds() + "s"));
 
         assertEquals("lease_2", lease.leaseId());
-        assertEquals(List.of("wait=60", "wait=60", "wait=60", "wait=60"), seats.prefers);
-        assertEquals(List.of("2 after 60s", "1 after 120s", "1 after 180s"), told);
+        assertEquals(List.of("wait=1", "wait=20", "wait=20", "wait=20"), seats.prefers,
+                "a 1 s hold first, to learn the place at once, then the default 20 s");
+        assertEquals(List.of("2 after 1s", "1 after 21s", "1 after 41s"), told);
         assertEquals(List.of(), time.sleeps, "a held refusal is re-sent at once");
         assertEquals(List.of("inst-test", "inst-test", "inst-test", "inst-test"), seats.clientInstanceIds);
         assertEquals(List.of(), seats.queue());
@@ -306,7 +307,7 @@ class KeyrightClientTest {
 
         assertEquals("lease_2", lease.leaseId());
         assertEquals(100, seats.prefers.size());
-        assertEquals(Duration.ofMinutes(99), Duration.ofNanos(time.nanos() - start));
+        assertEquals(Duration.ofSeconds(1 + 98 * 20), Duration.ofNanos(time.nanos() - start));
         assertTrue(seats.calls.stream().noneMatch(c -> c.startsWith("leave-queue")), seats.calls.toString());
     }
 
@@ -320,10 +321,12 @@ class KeyrightClientTest {
         SeatsExhaustedException e = assertThrows(SeatsExhaustedException.class,
                 () -> client.acquireSeatWaiting(Duration.ofSeconds(90), SeatWaitListener.silent()));
 
-        assertEquals(List.of("wait=60", "wait=30"), seats.prefers, "the last hold is the budget left");
+        assertEquals(List.of("wait=1", "wait=20", "wait=20", "wait=20", "wait=20", "wait=9"), seats.prefers,
+                "the last hold is the budget left");
         assertEquals(Duration.ofSeconds(90), Duration.ofNanos(time.nanos() - start));
         assertEquals(2, e.queuePosition().getAsInt());
-        assertEquals(List.of("acquire", "acquire", "leave-queue inst-test"), seats.calls);
+        assertEquals(List.of("acquire", "acquire", "acquire", "acquire", "acquire", "acquire", "leave-queue inst-test"),
+                seats.calls);
         assertEquals(List.of("inst-ahead"), seats.queue(), "its place is given up");
     }
 
@@ -337,8 +340,9 @@ class KeyrightClientTest {
         assertThrows(SeatsExhaustedException.class,
                 () -> direct.acquireSeatWaiting(Duration.ofSeconds(30), SeatWaitListener.silent()));
 
-        assertEquals(List.of("", "wait=20", "wait=10"), seats.prefers, "a plain acquire asks for no hold");
-        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(25), Duration.ofSeconds(15)), seats.acquireTimeouts,
+        assertEquals(List.of("", "wait=1", "wait=20", "wait=9"), seats.prefers, "a plain acquire asks for no hold");
+        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(6), Duration.ofSeconds(25), Duration.ofSeconds(14)),
+                seats.acquireTimeouts,
                 "the request timeout (5 s) plus the hold");
     }
 

@@ -86,10 +86,10 @@ class SeatWaitTest {
 
         assertSame(LEASE, wait.acquire(Duration.ofSeconds(150), queue, listener));
 
-        assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(60), Duration.ofSeconds(30)),
-                queue.holds, "holds of at most 60 s, never past the budget");
+        assertEquals(List.of(Duration.ofSeconds(1), Duration.ofSeconds(20), Duration.ofSeconds(20)),
+                queue.holds, "1 s first, to learn the place at once, then holds of the default 20 s");
         assertEquals(List.of(), time.sleeps, "no pause between holds");
-        assertEquals(List.of("3@60s", "2@120s"), told);
+        assertEquals(List.of("3@1s", "2@21s"), told);
         assertEquals(0, queue.leaves);
     }
 
@@ -102,16 +102,17 @@ class SeatWaitTest {
         assertSame(LEASE, wait.acquire(Duration.ofHours(2), queue, listener));
 
         assertEquals(120, queue.holds.size());
-        assertEquals("1@7140s", told.get(told.size() - 1));
+        assertEquals("1@" + (1 + 118 * 20) + "s", told.get(told.size() - 1));
         assertEquals(List.of(), time.sleeps);
     }
 
     @Test
     void theHoldIsTheBudgetLeftRoundedUpAndAtMostTheConfiguredLongest() {
-        ScriptedQueue queue = new ScriptedQueue(queued(1));
+        ScriptedQueue queue = new ScriptedQueue(queued(1), queued(1));
         SeatWait shortHolds = new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofSeconds(5));
         assertSame(LEASE, shortHolds.acquire(Duration.ofMillis(7500), queue, listener));
-        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofSeconds(3)), queue.holds);
+        assertEquals(List.of(Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(2)), queue.holds,
+                "1 s, then at most the configured 5 s, then the 1.5 s left rounded up");
 
         ScriptedQueue tiny = new ScriptedQueue();
         assertSame(LEASE, wait.acquire(Duration.ofMillis(300), tiny, listener));

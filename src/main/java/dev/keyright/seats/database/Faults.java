@@ -38,7 +38,11 @@ public final class Faults {
                 || s.getErrorCode() == H2_LOCK_TIMEOUT || "HYT00".equals(s.getSQLState()));
     }
 
-    /** The database cannot be reached (connection refused, lost, pool exhausted). */
+    /**
+     * The database cannot be reached (connection refused, lost, pool exhausted), including the transaction
+     * manager's bare {@code SystemException} when it cannot enlist a pooled connection the database dropped
+     * (seen on Payara while MariaDB restarts: RAR5031 "Socket error", then SystemException at the EJB call).
+     */
     public static boolean isDatabaseUnavailable(Throwable e) {
         return chain(e).anyMatch(t -> t instanceof SQLTransientConnectionException
                 || t instanceof java.sql.SQLNonTransientConnectionException
@@ -46,6 +50,7 @@ public final class Faults {
                 || (t instanceof SQLException s && s.getSQLState() != null && s.getSQLState().startsWith("08"))
                 || isClosedPooledConnection(t)
                 || (t instanceof jakarta.resource.ResourceException)
+                || (t instanceof jakarta.transaction.SystemException)
                 || (t != null && t.getClass().getName().endsWith("PoolingException")));
     }
 

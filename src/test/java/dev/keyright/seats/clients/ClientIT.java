@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -138,12 +139,78 @@ class ClientIT extends OnTheServer {
         String holder = api.acquire(license.product(), license.key(), "holder").json().getString("leaseId");
         Path marker = home.resolve("got-it");
         Process run = cli(license, "run", "--wait", "2m", "--", "sh", "-c", "touch " + marker);
-        assertTrue(waitFor(Duration.ofSeconds(30), () -> stderr(run).contains("waiting for one to free up")), stderr(run));
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> stderr(run).contains("1st in line, waiting")), stderr(run));
         assertTrue(!Files.exists(marker));
         assertEquals(204, api.release(license.key(), holder).status());
         assertTrue(run.waitFor(90, TimeUnit.SECONDS), "the waiting run got the seat");
         assertEquals(0, run.exitValue(), stderr(run));
         assertTrue(Files.exists(marker));
+    }
+
+    @Test
+    void aWaitingSdkGetsTheSeatWithinASecondOfAReleaseAndWithinASecondOfAnExpiry() throws Exception {
+        License license = license(1, 30, 2);
+        Api api = api();
+        String holder = api.acquire(license.product(), license.key(), "holder").json().getString("leaseId");
+        List<Integer> places = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Lease> first = CompletableFuture.supplyAsync(() -> client(license, "sdk-first")
+                .acquireSeatWaiting(Duration.ofMinutes(3), (full, waited) -> places.add(full.queuePosition().orElse(-1))));
+        assertTrue(waitFor(Duration.ofSeconds(20), () -> api.pool(license.product(), license.key()).json().getInt("queued") == 1));
+
+        long released = System.nanoTime();
+        assertEquals(204, api.release(license.key(), holder).status());
+        Lease got = first.get(10, TimeUnit.SECONDS);
+        long afterRelease = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
+        assertTrue(afterRelease < 1_000, "a 3-minute budget gets the seat within 1 s of the release: " + afterRelease + " ms");
+
+        // The first waiter now crashes with its seat (no renewals); a second waits, and the seat expires.
+        CompletableFuture<Lease> second = CompletableFuture.supplyAsync(() -> client(license, "sdk-second")
+                .acquireSeatWaiting(Duration.ofMinutes(3), (full, waited) -> { }));
+        assertTrue(waitFor(Duration.ofSeconds(20), () -> api.pool(license.product(), license.key()).json().getInt("queued") == 1));
+        long moved = System.nanoTime();
+        api.advanceClock(Duration.between(java.time.Instant.now(), got.expiresAt()).plusSeconds(3)); // past expiresAt + skew
+        Lease next = second.get(10, TimeUnit.SECONDS);
+        long afterExpiry = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - moved);
+        assertTrue(afterExpiry < 1_000, "and within 1 s of the expiry that freed it: " + afterExpiry + " ms");
+        assertNotEquals(got.leaseId(), next.leaseId());
+        System.out.printf("[ClientIT] SDK waiting: seat %d ms after the release, %d ms after the expiry%n", afterRelease, afterExpiry);
+    }
+
+    @Test
+    void aCliBudgetShorterThanRetryAfterWaitsItsWholeBudgetThenGivesUpItsPlace() throws Exception {
+        License license = license(1, 60, 2); // Retry-After 20 s (the renew interval)
+        Api api = api();
+        api.acquire(license.product(), license.key(), "holder");
+        assertEquals("20", api.acquire(license.product(), license.key(), "probe").header("Retry-After"));
+        long started = System.nanoTime();
+        Process run = cli(license, "run", "--wait", "4s", "--", "true");
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS));
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        assertEquals(69, run.exitValue(), stderr(run));
+        assertTrue(tookMillis >= 4_000, "waited the whole 4 s budget, not less: " + tookMillis + " ms");
+        assertTrue(tookMillis < 15_000, "and not the 20 s Retry-After: " + tookMillis + " ms");
+        assertTrue(stderr(run).contains("1st in line, waiting"), stderr(run));
+        assertTrue(stderr(run).contains("no seat freed up within 4s"), stderr(run));
+        assertEquals(0, api.pool(license.product(), license.key()).json().getInt("queued"), "it gave up its place on leaving");
+    }
+
+    @Test
+    void aWaitingCliKilledWithSigkillLeavesTheQueueAfterTheKeepAndBlocksNobody() throws Exception {
+        License license = license(1, 60, 2);
+        Api api = api();
+        String holder = api.acquire(license.product(), license.key(), "holder").json().getString("leaseId");
+        Process run = cli(license, "run", "--wait", "10m", "--queue-hold", "2s", "--", "true");
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> stderr(run).contains("1st in line, waiting")), stderr(run));
+        assertEquals(1, api.pool(license.product(), license.key()).json().getInt("queued"));
+        run.destroyForcibly(); // SIGKILL: no DELETE of its place
+        assertTrue(run.waitFor(10, TimeUnit.SECONDS));
+        assertTrue(waitFor(Duration.ofSeconds(10), () -> api.heldRequests() == 0), "its last 2 s hold ended on the server");
+        assertEquals(1, api.pool(license.product(), license.key()).json().getInt("queued"), "the place is kept for the keep");
+        assertEquals(204, api.release(license.key(), holder).status());
+        assertEquals(409, api.acquire(license.product(), license.key(), "next").status(), "within the keep the seat is its");
+        api.advanceClock(Duration.ofSeconds(11));
+        assertEquals(0, api.pool(license.product(), license.key()).json().getInt("queued"), "gone after the 10 s keep");
+        assertEquals(201, api.acquire(license.product(), license.key(), "next").status(), "and it blocks nobody");
     }
 
     private final Map<Process, Path> errors = new java.util.concurrent.ConcurrentHashMap<>();

@@ -39,6 +39,8 @@ class FaultsTest {
                 .initCause(new PersistenceException("flush", new SQLException(new SQLException("Connection closed"))));
         assertTrue(Faults.isDatabaseUnavailable(new EJBException((Exception) atCommit)),
                 "the pool's closed connection, met at commit while the database restarts");
+        assertTrue(Faults.isDatabaseUnavailable(new EJBException(new jakarta.transaction.SystemException())),
+                "the transaction manager could not enlist a connection the restarting database dropped");
         assertFalse(Faults.isDatabaseUnavailable(wrapped(new SQLException("Connection closed", "23000"))));
         assertFalse(Faults.isDatabaseUnavailable(wrapped(new SQLException("Duplicate entry", "23000", 1062))));
         assertFalse(Faults.isDatabaseUnavailable(new IllegalStateException("bug")));

@@ -126,6 +126,32 @@ class QueueIT extends OnTheServer {
     }
 
     @Test
+    void aWaiterWhoseConnectionDiesLeavesTheLineAQueueKeepAfterItsHoldEnds() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("queue");
+        String key = api.createLicense(product, 1, 60, 2).getString("licenseKey");
+        String holder = api.acquire(product, key, "holder").json().getString("leaseId");
+        String body = "{\"product\":\"" + product + "\",\"licenseKey\":\"" + key + "\",\"clientInstanceId\":\"killed\"}";
+        java.net.URL url = new java.net.URL(base, "v1/seats/acquire");
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", url.getPort())) {
+            byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            socket.getOutputStream().write(("POST " + url.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nPrefer: wait=2\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(bytes);
+            socket.getOutputStream().flush();
+            awaitTrue(() -> api.pool(product, key).json().getInt("queued") == 1, "the waiter joined the queue");
+        } // the client dies: its connection is closed with the request still held
+        awaitTrue(() -> api.heldRequests() == 0, "its 2 s hold ended (no container reports the closed connection)");
+        assertEquals(1, api.pool(product, key).json().getInt("queued"), "its place is kept for the queue keep");
+        api.advanceClock(Duration.ofSeconds(11));
+        assertEquals(0, api.pool(product, key).json().getInt("queued"), "not seen for longer than the keep: gone");
+        assertEquals(204, api.release(key, holder).status());
+        Api.Reply next = api.acquire(product, key, "next");
+        assertEquals(201, next.status(), "the dead waiter blocks nobody: " + next);
+    }
+
+    @Test
     void leavingTheQueueEndsTheHeldRequestAtOnce() throws Exception {
         Api api = api();
         String product = uniqueProduct("queue");

@@ -118,6 +118,11 @@ public final class Api {
         return send("DELETE", "/v1/seats/queue/" + clientInstanceId, null, Map.of("Authorization", "License " + key));
     }
 
+    /** How many acquires the server holds now, waiting for a seat (test deployments only). */
+    public int heldRequests() {
+        return Integer.parseInt(send("GET", "/test-support/queue/held", null, Map.of()).body());
+    }
+
     /** How many threads the server's JVM runs now (test deployments only). */
     public int serverThreads() {
         return Integer.parseInt(send("GET", "/test-support/threads/count", null, Map.of()).body());

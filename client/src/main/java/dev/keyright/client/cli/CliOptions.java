@@ -12,7 +12,7 @@ import java.util.Set;
 final class CliOptions {
 
     static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "help");
-    private static final Set<String> WITH_VALUE = Set.of("--server", "--product", "--key", "--wait", "--issuer",
+    private static final Set<String> WITH_VALUE = Set.of("--server", "--product", "--key", "--wait", "--queue-hold", "--issuer",
             "--public-key");
 
     String command;
@@ -24,6 +24,8 @@ final class CliOptions {
     String issuer;
     Path publicKey;
     Duration wait = Duration.ZERO;
+    /** How long the server holds each queued request; null: the SDK's default. */
+    Duration queueHold;
     boolean killOnLoss;
     boolean json;
 
@@ -32,6 +34,8 @@ final class CliOptions {
         String server = environment.get("KEYRIGHT_SERVER");
         options.product = environment.get("KEYRIGHT_PRODUCT");
         options.licenseKey = environment.get("KEYRIGHT_LICENSE_KEY");
+        String hold = environment.get("KEYRIGHT_QUEUE_HOLD");
+        if (hold != null && !hold.isBlank()) options.queueHold = WaitBudget.parse(hold.trim());
         boolean separated = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -68,6 +72,7 @@ final class CliOptions {
                 case "--issuer": options.issuer = value; break;
                 case "--public-key": options.publicKey = Path.of(value); break;
                 case "--wait": options.wait = WaitBudget.parse(value); break;
+                case "--queue-hold": options.queueHold = WaitBudget.parse(value); break;
                 case "--kill-on-loss": options.killOnLoss = true; break;
                 case "--json": options.json = true; break;
                 default: throw new UsageException("unknown option " + arg);

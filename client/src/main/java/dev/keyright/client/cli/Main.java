@@ -31,6 +31,8 @@ public final class Main {
             "  --product NAME      the product (or KEYRIGHT_PRODUCT)",
             "  --key KEY           the license key (or KEYRIGHT_LICENSE_KEY, better: flags show in ps)",
             "  --wait DURATION     wait up to DURATION in the queue for a seat: 30s, 5m, 2h (default: do not wait)",
+            "  --queue-hold DURATION  how long the server holds each queued request, 1s to 60s (default 20s,",
+            "                      or KEYRIGHT_QUEUE_HOLD); a killed client keeps its place at most this + 10 s",
             "  --kill-on-loss      run: stop PROGRAM if the seat is lost, and exit 75",
             "  --json              JSON output on stdout, JSON lines of events on stderr",
             "  --issuer ISS        require this issuer in lease tokens",
@@ -130,6 +132,9 @@ public final class Main {
                 .issuer(options.issuer)
                 .environment(environment)
                 .metadata(SeatMetadata.describeThisMachine(environment));
+        if (options.queueHold != null) {
+            builder.queueHold(options.queueHold);
+        }
         if (options.publicKey != null) {
             try {
                 builder.verifyWithPem(Files.readString(options.publicKey));

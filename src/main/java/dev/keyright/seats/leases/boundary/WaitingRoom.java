@@ -48,7 +48,12 @@ public class WaitingRoom {
     private final AtomicBoolean passAgain = new AtomicBoolean();
     private ScheduledFuture<?> ticker;
 
-    /** Holds a request that got a place in the queue for up to {@code waitSeconds}. */
+    /**
+     * Holds a request that got a place in the queue for up to {@code waitSeconds}. Its place is seen while it is
+     * held: neither JAX-RS nor the servlet container tells a held request that its client went away (Payara
+     * reports no closed connection), so a killed client keeps its place for the rest of its hold plus the queue
+     * keep. Clients bound that with short holds (the SDK asks for 20 s).
+     */
     public void hold(Grant queued, int waitSeconds, AsyncResponse response) {
         Grant.Place place = queued.place();
         long now = System.nanoTime();
