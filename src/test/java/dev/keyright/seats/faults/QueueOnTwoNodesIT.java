@@ -83,6 +83,9 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
             holders.add(apis.get(i % 2).acquire(product, key, "first-" + i).json().getString("leaseId"));
         }
         ExecutorService pool = Executors.newFixedThreadPool(200);
+        java.util.concurrent.ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor();
+        // the first holders keep their seats (TTL 3 s) until the line has formed
+        renewer.scheduleWithFixedDelay(() -> holders.forEach(leaseId -> apis.get(0).renew(key, leaseId)), 500, 800, TimeUnit.MILLISECONDS);
         try {
             List<CompletableFuture<Void>> runs = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
@@ -90,13 +93,17 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
                 Api node = apis.get(i % 2);
                 runs.add(CompletableFuture.runAsync(() -> waitHoldAndLeave(node, product, key, licenseId, install,
                         history, servedAt, outcome, crashed, revoked, sequence), pool));
+                sleepMillis(10); // they arrive over 2 s, not in one instant (a burst is FaultToleranceIT's retry storm)
             }
             Api first = apis.get(0);
-            awaitTrue(() -> first.pool(product, key).json().getInt("queued") >= 190, "the waiters queued");
+            awaitTrue(() -> first.pool(product, key).json().getInt("queued") >= 190, () -> "the waiters queued: "
+                    + first.pool(product, key).json().getInt("queued") + " queued; ended early: " + outcome);
             List<String> line = new ArrayList<>();
             JsonArray waiting = first.admin("GET", "/v1/admin/licenses/" + licenseId, null).json()
                     .getJsonObject("pool").getJsonArray("waiting");
             waiting.forEach(entry -> line.add(entry.asJsonObject().getString("clientInstanceId")));
+            renewer.shutdownNow();
+            assertTrue(renewer.awaitTermination(10, TimeUnit.SECONDS));
             for (String leaseId : holders) {
                 assertEquals(204, apis.get(ThreadLocalRandom.current().nextInt(2)).release(key, leaseId).status());
             }
@@ -112,6 +119,7 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
             assertEquals(200, served.getOrDefault("served", 0), "with a 60 s budget every waiter is served: " + served);
             assertServedInLineOrder(line, servedAt, seats);
         } finally {
+            renewer.shutdownNow();
             pool.shutdownNow();
         }
     }
@@ -178,6 +186,10 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
                 }
                 return;
             }
+            if (reply.status() == 503) { // the license lock was busy (200 arrived at once): nothing happened, ask again
+                sleepMillis(ThreadLocalRandom.current().nextInt(50, 300));
+                continue;
+            }
             if (reply.status() != 409 || !reply.json().containsKey("queuePosition")) {
                 outcome.put(install, "refused " + reply.status() + " " + reply.body());
                 return;
@@ -196,10 +208,14 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
 
     /** Polls for a state the servers reach on their own, for at most 20 s. */
     private static void awaitTrue(BooleanSupplier condition, String what) {
+        awaitTrue(condition, () -> what);
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, java.util.function.Supplier<String> what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 20 s: " + what);
+                throw new AssertionError("not within 20 s: " + what.get());
             }
             sleepMillis(20);
         }

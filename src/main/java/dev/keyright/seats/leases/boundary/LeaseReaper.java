@@ -3,7 +3,6 @@ package dev.keyright.seats.leases.boundary;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.entity.Liveness;
-import dev.keyright.seats.leases.entity.QueueKeep;
 import dev.keyright.seats.leases.entity.SeatEvent;
 import dev.keyright.seats.licenses.entity.Policy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,8 +17,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Deletes the leases feature's dead rows: leases dead past the skew by more than the reap grace, queue
- * places not asked for past the keep by more than that grace, and usage history past its retention, in bounded batches ({@link Reaping}). Runs on every node; correctness
+ * Deletes the leases feature's dead rows: leases dead past the skew by more than the reap grace, and
+ * usage history past its retention (a queue's dead places leave under its license lock, when the line is
+ * read: a sweep across every license's queue would lock rows that checkouts write), in bounded batches ({@link Reaping}). Runs on every node; correctness
  * never depends on it having run (the count goes by expiry), and its deletes are idempotent. Each sweep
  * is reported as a {@link Sweep} event, which monitoring observes.
  */
@@ -56,7 +56,6 @@ public class LeaseReaper {
                 return licenses.size();
             });
             Batches.drain(config.reapBatchSize(), () -> reaping.purgeEvents(now.minus(config.eventRetention()), config.reapBatchSize()));
-            reaping.purgeQueue(QueueKeep.purgeableBefore(now, config.queueKeep(), config.reapGrace()));
             Sweep sweep = new Sweep(now, leases, Duration.ofNanos(System.nanoTime() - started));
             sweeps.fire(sweep);
             return sweep;

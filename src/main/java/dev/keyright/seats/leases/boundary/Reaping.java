@@ -4,7 +4,6 @@ import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
-import dev.keyright.seats.leases.entity.QueueEntry;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -44,11 +43,6 @@ public class Reaping {
             }
         }
         return reaped;
-    }
-
-    /** Deletes the queue rows of installs that stopped asking long ago (the line drops them on its own when read). */
-    public int purgeQueue(Instant seenBefore) {
-        return em.createNamedQuery(QueueEntry.DELETE_SEEN_BEFORE).setParameter("before", seenBefore.toEpochMilli()).executeUpdate();
     }
 
     /** Deletes up to {@code limit} usage events older than the retention. */

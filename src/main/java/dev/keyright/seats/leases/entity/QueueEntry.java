@@ -18,13 +18,11 @@ import java.time.Instant;
 @Table(name = "queue_entry")
 @NamedQuery(name = QueueEntry.FIND_OF_LICENSE,
         query = "SELECT q FROM QueueEntry q WHERE q.licenseId = :licenseId ORDER BY q.ticket, q.id")
-@NamedQuery(name = QueueEntry.DELETE_SEEN_BEFORE, query = "DELETE FROM QueueEntry q WHERE q.lastSeenAt < :before")
 @NamedQuery(name = QueueEntry.FIND_ALL, query = "SELECT q FROM QueueEntry q ORDER BY q.licenseId, q.ticket, q.id")
 public class QueueEntry {
 
     public static final String FIND_OF_LICENSE = "QueueEntry.findOfLicense";
     public static final String FIND_ALL = "QueueEntry.findAll";
-    public static final String DELETE_SEEN_BEFORE = "QueueEntry.deleteSeenBefore";
 
     @Id
     private String id;

@@ -24,11 +24,4 @@ public final class QueueKeep {
         return now.minus(keep);
     }
 
-    /**
-     * The reaper's cut-off: rows last seen before this instant stopped waiting more than {@code grace} ago, and
-     * only those may be deleted outside the license lock (a held request's row is seen far more often).
-     */
-    public static Instant purgeableBefore(Instant now, Duration keep, Duration grace) {
-        return oldestWaitingSeenAt(now, keep).minus(grace);
-    }
 }

@@ -23,17 +23,6 @@ class QueueKeepTest {
     }
 
     @Test
-    void theReaperDeletesOnlyRowsThatStoppedWaitingMoreThanTheGraceAgo() {
-        Instant now = SEEN.plusSeconds(30);
-        Duration grace = Duration.ofSeconds(15);
-        Instant cutOff = QueueKeep.purgeableBefore(now, KEEP, grace);
-        assertEquals(SEEN.plusSeconds(5), cutOff);
-        assertFalse(QueueKeep.isWaiting(cutOff.minusMillis(1), now.minus(grace), KEEP),
-                "a row the reaper may delete (seen before the cut-off) had stopped waiting a whole grace ago");
-        assertTrue(QueueKeep.isWaiting(cutOff, now.minus(grace), KEEP), "the row at the cut-off is kept");
-    }
-
-    @Test
     void anEntrySeenAgainKeepsItsTicketAndNeverMovesBackInTime() {
         QueueEntry entry = new QueueEntry("q_1", "lic_1", new Holder("inst-1", "ana", "ws-7"), 4, SEEN);
         assertTrue(entry.isWaitingAt(SEEN.plus(KEEP), KEEP));
