@@ -37,7 +37,7 @@ record BenchConfig(
         int maxMinutes,
         int httpClients) {
 
-    static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed");
+    static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed", "queue");
 
     /**
      * The server's JVM options: by default the production sizing of {@code server-config/jvm.options}
@@ -51,7 +51,7 @@ record BenchConfig(
     static BenchConfig fromSystemProperties() {
         Path basedir = Path.of(text("bench.basedir", System.getProperty("user.dir"))).toAbsolutePath().normalize();
         Path target = basedir.resolve("target");
-        Set<String> scenarios = new LinkedHashSet<>(Arrays.asList(text("bench.scenarios", "ping,hot,spread,renew,mixed").split(",")));
+        Set<String> scenarios = new LinkedHashSet<>(Arrays.asList(text("bench.scenarios", "ping,hot,spread,renew,mixed,queue").split(",")));
         scenarios.removeIf(String::isBlank);
         for (String s : scenarios) {
             if (!ALL_SCENARIOS.contains(s)) {

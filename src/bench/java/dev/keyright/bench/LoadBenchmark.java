@@ -193,6 +193,14 @@ public final class LoadBenchmark {
                     Map.of("ttlSeconds", config.mixedTtlSeconds(), "churnPerSecond", config.mixedChurnPerSecond())));
         }
 
+        QueueScenario.Result queue = null;
+        if (config.scenarios().contains("queue")) {
+            SeatTarget.License queueLicense = http.createLicenses("bench-queue", 1, 10, 120).get(0);
+            log("queue: 100 installs waiting (Prefer: wait) for 10 seats, one release at a time, " + config.seconds() + " s");
+            queue = QueueScenario.run(server.base(), queueLicense, 100, config.seconds());
+            log("queue: release-to-201 hand-over " + queue.line());
+        }
+
         OptionalLong rss = server.procStatusKb("VmRSS");
         OptionalLong hwm = server.procStatusKb("VmHWM");
         String loadAfter = loadAverage();
@@ -210,6 +218,10 @@ public final class LoadBenchmark {
         extras.put("cores used (server, client, mariadbd)", cpuUse.isEmpty() ? "-" : "");
         cpuUse.forEach((k, v) -> extras.put("  " + k, v));
         extras.put("floor renew counts", cachedRenewCounts ? "once a second per license (server has RecentCounts)" : "every renew");
+        if (queue != null) {
+            extras.put("queue hand-over (release to waiter's 201)", queue.line() + "   target p99 < 1000 ms: "
+                    + (queue.p99Millis() < 1000 && queue.handOvers() > 0 ? "PASS" : "FAIL"));
+        }
         String table = Report.table(results, extras);
         System.out.println();
         System.out.println(table);
@@ -239,6 +251,9 @@ public final class LoadBenchmark {
         List<Object> scenarioJson = new ArrayList<>();
         results.forEach(r -> scenarioJson.add(Report.json(r)));
         json.put("scenarios", scenarioJson);
+        if (queue != null) {
+            json.put("queue", queue.json());
+        }
         Map<String, Object> srv = new LinkedHashMap<>();
         srv.put("bootToReadySeconds", Report.round(bootSeconds));
         srv.put("bootTarget", "< 10 s");
