@@ -67,7 +67,10 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
     @Test
     void twoHundredWaitersOnTenSeatsRacingReleasesRevocationsAndCrashesNeverOversell() throws Exception {
         int seats = 10;
-        JsonObject license = license(seats, 3, 1); // a crashed holder's seat frees up 4 s after its last renewal
+        // the first holders keep their seats for 61 s without renewing (a renewer thread starved by 200 waiters
+        // let them expire before the line had formed); the waiters' leases then last 3 s, so a crashed holder's
+        // seat frees up 4 s after it was granted
+        JsonObject license = license(seats, 60, 1);
         String licenseId = license.getString("licenseId");
         String product = license.getString("product");
         String key = license.getString("licenseKey");
@@ -82,10 +85,8 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
         for (int i = 0; i < seats; i++) {
             holders.add(apis.get(i % 2).acquire(product, key, "first-" + i).json().getString("leaseId"));
         }
+        assertEquals(200, apis.get(0).admin("PATCH", "/v1/admin/licenses/" + licenseId, "{\"ttlSeconds\":3}").status());
         ExecutorService pool = Executors.newFixedThreadPool(200);
-        java.util.concurrent.ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor();
-        // the first holders keep their seats (TTL 3 s) until the line has formed
-        renewer.scheduleWithFixedDelay(() -> holders.forEach(leaseId -> apis.get(0).renew(key, leaseId)), 500, 800, TimeUnit.MILLISECONDS);
         try {
             List<CompletableFuture<Void>> runs = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
@@ -102,8 +103,6 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
             JsonArray waiting = first.admin("GET", "/v1/admin/licenses/" + licenseId, null).json()
                     .getJsonObject("pool").getJsonArray("waiting");
             waiting.forEach(entry -> line.add(entry.asJsonObject().getString("clientInstanceId")));
-            renewer.shutdownNow();
-            assertTrue(renewer.awaitTermination(10, TimeUnit.SECONDS));
             for (String leaseId : holders) {
                 assertEquals(204, apis.get(ThreadLocalRandom.current().nextInt(2)).release(key, leaseId).status());
             }
@@ -119,7 +118,6 @@ class QueueOnTwoNodesIT extends OnTwoNodes {
             assertEquals(200, served.getOrDefault("served", 0), "with a 60 s budget every waiter is served: " + served);
             assertServedInLineOrder(line, servedAt, seats);
         } finally {
-            renewer.shutdownNow();
             pool.shutdownNow();
         }
     }
