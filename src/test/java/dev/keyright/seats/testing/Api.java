@@ -101,6 +101,26 @@ public final class Api {
         return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(Reply::new);
     }
 
+    /** An acquire whose client reports this user and host ({@code metadata}; either may be null). */
+    public Reply acquireAs(String product, String key, String clientInstanceId, String user, String host) {
+        var metadata = Json.createObjectBuilder();
+        if (user != null) {
+            metadata.add("user", user);
+        }
+        if (host != null) {
+            metadata.add("host", host);
+        }
+        String body = Json.createObjectBuilder().add("product", product).add("licenseKey", key)
+                .add("clientInstanceId", clientInstanceId).add("metadata", metadata).build().toString();
+        return send("POST", "/v1/seats/acquire", body, Map.of("Content-Type", "application/json"));
+    }
+
+    /** The claims of a lease token (its payload, not verified: the tests of verification are elsewhere). */
+    public static JsonObject tokenClaims(String token) {
+        String payload = new String(java.util.Base64.getUrlDecoder().decode(token.split("\\.")[1]), StandardCharsets.UTF_8);
+        return Json.createReader(new StringReader(payload)).readObject();
+    }
+
     public Reply acquire(String product, String key, String clientInstanceId) {
         return acquire(product, key, clientInstanceId, Map.of());
     }

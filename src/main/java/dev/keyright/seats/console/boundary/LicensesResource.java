@@ -22,6 +22,9 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import dev.keyright.seats.leases.control.InstallBlocks;
+import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -72,11 +75,26 @@ public class LicensesResource {
         return Response.ok(withPool(pools.poolOf(license)).build().toString()).build();
     }
 
+    /** Revoke a seat; {@code ?blockSeconds=N} (0..86,400) also refuses its install for N seconds, on every node. */
     @DELETE
     @Path("{licenseId}/leases/{leaseId}")
-    public Response revoke(@PathParam("licenseId") String licenseId, @PathParam("leaseId") String leaseId) {
-        seats.revoke(licenseId, leaseId);
+    public Response revoke(@PathParam("licenseId") String licenseId, @PathParam("leaseId") String leaseId,
+                           @QueryParam("blockSeconds") String blockSeconds) {
+        seats.revoke(licenseId, leaseId, blockSeconds(blockSeconds));
         return Response.noContent().build();
+    }
+
+    private static int blockSeconds(String value) {
+        if (value == null) {
+            return 0;
+        }
+        if (value.matches("[0-9]{1,5}")) {
+            int seconds = Integer.parseInt(value);
+            if (seconds <= InstallBlocks.MAX_BLOCK_SECONDS) {
+                return seconds;
+            }
+        }
+        throw new InvalidRequestException("blockSeconds", "must be a whole number of seconds from 0 to " + InstallBlocks.MAX_BLOCK_SECONDS);
     }
 
     /** A license with its live pool, holders with their lease ids (for revocation). */

@@ -7,6 +7,11 @@ import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
+import dev.keyright.seats.leases.control.HostLimit;
+import dev.keyright.seats.leases.control.InstallBlocks;
+import dev.keyright.seats.leases.control.SeatPolicy;
+import dev.keyright.seats.leases.control.SeatShare;
+import dev.keyright.seats.leases.control.UserLimit;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.SeatQueue;
@@ -14,6 +19,7 @@ import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.leases.entity.QueueEntry;
+import dev.keyright.seats.leases.entity.SeatRefusal;
 import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
@@ -39,9 +45,12 @@ import java.util.function.Function;
  * <ol>
  * <li>lock the license row ({@code SELECT ... FOR UPDATE}); nothing is read before it;</li>
  * <li>replay a response already committed under this Idempotency-Key;</li>
- * <li>give an install that already holds a live seat the same lease, renewed;</li>
+ * <li>refuse an install an administrator blocked ({@link InstallBlocks});</li>
+ * <li>give an install that already holds a live seat (or a lingering one it released) the same lease, renewed;</li>
+ * <li>ask the holder caps ({@link UserLimit}, {@link HostLimit});</li>
  * <li>count live leases with the one liveness rule and read the queue: a seat is free for this install only
- * when more seats are free than installs wait ahead of it; refuse, or keep its place in the queue;</li>
+ * when more seats are free than installs wait ahead of it and reservations keep for others, within the seats
+ * plus the overdraft ({@link SeatShare}); refuse, or keep its place in the queue;</li>
  * <li>insert the lease, write the license row, store the idempotency record: one commit.</li>
  * </ol>
  * The token was signed before the lock (see {@link Seats}); a returning install's renewal and a seat handed to
@@ -63,6 +72,14 @@ public class Checkout {
     IdempotencyRecords records;
     @Inject
     SeatQueue queue;
+    @Inject
+    InstallBlocks blocks;
+    @Inject
+    UserLimit userLimit;
+    @Inject
+    HostLimit hostLimit;
+    @Inject
+    SeatShare seatShare;
 
     /**
      * @param answers how the caller answers a grant; with a claim, that answer is stored in this transaction,
@@ -89,6 +106,7 @@ public class Checkout {
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
         }
+        refuseIfAny(blocks.refusal(license, holder, now));
         Grant grant = returningInstall(license, holder, now)
                 .orElseGet(() -> grant(license, holder, prepared, mayWait ? claim : null, mayWait));
         if (claim != null && grant.kind() != Grant.Kind.QUEUED) {
@@ -112,7 +130,12 @@ public class Checkout {
             em.flush();
             return Optional.empty();
         }
-        existing.renew(license.expiryFor(now));
+        if (existing.isReleased()) {
+            existing.resume(license.expiryFor(now));
+            history.resumed(existing);
+        } else {
+            existing.renew(license.expiryFor(now));
+        }
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, existing, now));
         long inUse = liveLeases.count(license, now);
         return Optional.of(Grant.of(Grant.Kind.RETURNING, existing.id(), LeaseBody.json(existing, token, license, inUse),
@@ -121,23 +144,39 @@ public class Checkout {
 
     private Grant grant(License license, Holder holder, PreparedLease prepared, IdempotencyClaim claim, boolean mayWait) {
         Instant now = prepared.now();
+        for (SeatPolicy cap : List.of(userLimit, hostLimit)) {
+            refuseIfAny(cap.refusal(license, holder, now));
+        }
         long live = liveLeases.count(license, now);
         SeatQueue.Line line = queue.line(license.id(), now);
         int ahead = line.ahead(holder.clientInstanceId());
-        if (!license.admits(live + ahead)) {
+        SeatShare.Share share = seatShare.of(license, holder, live, now);
+        if (!share.admits(ahead)) {
             if (mayWait) {
                 int position = queue.keepPlace(line, holder, now);
                 return Grant.queued(new Grant.Place(license.id(), holder, claim, position), live, license.seats());
             }
-            throw SeatsExhaustedException.full(live, license.seats(), ahead, retryAfterSeconds(license, now));
+            throw SeatsExhaustedException.full(live, license.seats(), license.sharing().overdraftSeats(),
+                    share.keptForOthers(), ahead, retryAfterSeconds(license, now));
         }
         queue.leave(line, holder.clientInstanceId());
         Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
+        String token = prepared.token();
+        if (share.overdraft()) {
+            lease.markOverdraft(); // the token says so too: signed again, under the lock, only for an overdraft grant
+            token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        }
         em.persist(lease);
         history.granted(lease, now);
         license.recordCheckout(now);
-        return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, prepared.token(), license, live + 1),
-                live + 1, license.seats());
+        return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, token, license, live + 1),
+                live + 1, license.seats(), lease.overdraft());
+    }
+
+    private static void refuseIfAny(Optional<SeatRefusal> refusal) {
+        if (refusal.isPresent()) {
+            throw refusal.get();
+        }
     }
 
     /**
@@ -168,41 +207,55 @@ public class Checkout {
         heldHere.forEach(waiter -> held.put(waiter.holder().clientInstanceId(), waiter));
         long live = liveLeases.count(license, now);
         SeatQueue.Line line = queue.line(licenseId, now, held.keySet());
-        long free = license.seats() - live;
         Map<String, Grant> granted = new HashMap<>();
         Map<String, Integer> positions = new HashMap<>();
         int place = 0;
         for (QueueEntry entry : line.entries()) {
-            Waiter waiter = held.get(entry.holder().clientInstanceId());
-            if (place < free && waiter != null) {
-                granted.put(entry.holder().clientInstanceId(), handOver(license, entry, waiter, live + granted.size(), now));
-                queue.leave(line, entry.holder().clientInstanceId());
+            Holder holder = entry.holder();
+            Waiter waiter = held.get(holder.clientInstanceId());
+            int ahead = place - granted.size();
+            long liveNow = live + granted.size();
+            SeatShare.Share share = waiter == null ? null : seatShare.of(license, holder, liveNow, now);
+            if (share != null && share.admits(ahead) && allowed(license, holder, now)) {
+                granted.put(holder.clientInstanceId(), handOver(license, entry, waiter, share, now));
+                queue.leave(line, holder.clientInstanceId());
             } else {
-                positions.put(entry.holder().clientInstanceId(), place - granted.size() + 1);
+                positions.put(holder.clientInstanceId(), ahead + 1);
             }
             place++;
         }
         return new Turns(license.product(), granted, positions, live + granted.size(), license.seats(), null);
     }
 
-    private Grant handOver(License license, QueueEntry entry, Waiter waiter, long liveBefore, Instant now) {
+    /** A waiter a cap or a block now refuses keeps its place; its next checkout tells it why. */
+    private boolean allowed(License license, Holder holder, Instant now) {
+        return blocks.refusal(license, holder, now).isEmpty() && userLimit.refusal(license, holder, now).isEmpty()
+                && hostLimit.refusal(license, holder, now).isEmpty();
+    }
+
+    private Grant handOver(License license, QueueEntry entry, Waiter waiter, SeatShare.Share share, Instant now) {
+        long liveBefore = share.live();
         Lease lease = new Lease(Ids.lease(), license.id(), entry.holder(), now, license.expiryFor(now));
+        if (share.overdraft()) {
+            lease.markOverdraft();
+        }
         em.persist(lease);
         history.granted(lease, now);
         license.recordCheckout(now);
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         Grant grant = Grant.of(Grant.Kind.NEW, lease.id(),
-                LeaseBody.json(lease, token, license, liveBefore + 1, waiter.waitedMillis()), liveBefore + 1, license.seats());
+                LeaseBody.json(lease, token, license, liveBefore + 1, waiter.waitedMillis()), liveBefore + 1, license.seats(),
+                lease.overdraft());
         if (waiter.claim() != null) {
             records.store(waiter.claim(), entry.holder().clientInstanceId(), waiter.answers().apply(grant), now);
         }
         return grant;
     }
 
-    /** A denial is usage history too; recorded after the refused transaction rolled back. */
+    /** A denial is usage history too, with its reason (a problem type); recorded after the refused transaction rolled back. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void recordDenial(String licenseId, Holder holder, Instant at) {
-        history.denied(licenseId, holder, at);
+    public void recordDenial(String licenseId, Holder holder, Instant at, String reason) {
+        history.denied(licenseId, holder, at, reason);
     }
 
     /**

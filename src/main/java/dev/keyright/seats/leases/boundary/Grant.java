@@ -11,21 +11,26 @@ import dev.keyright.seats.leases.entity.Holder;
  * decides those, and {@link Answers} is the one mapping.
  */
 public record Grant(Kind kind, String leaseId, String body, long seatsInUse, int maxSeats, StoredResponse replayed,
-                    Place place) {
+                    Place place, boolean overdraft) {
 
     public enum Kind { NEW, RETURNING, RENEWED, REPLAY, QUEUED }
 
     static Grant of(Kind kind, String leaseId, String body, long seatsInUse, int maxSeats) {
-        return new Grant(kind, leaseId, body, seatsInUse, maxSeats, null, null);
+        return of(kind, leaseId, body, seatsInUse, maxSeats, false);
+    }
+
+    /** A new seat; {@code overdraft} when it was granted beyond the license's seats. */
+    static Grant of(Kind kind, String leaseId, String body, long seatsInUse, int maxSeats, boolean overdraft) {
+        return new Grant(kind, leaseId, body, seatsInUse, maxSeats, null, null, overdraft);
     }
 
     static Grant replay(StoredResponse stored) {
-        return new Grant(Kind.REPLAY, null, stored.body(), -1, -1, stored, null);
+        return new Grant(Kind.REPLAY, null, stored.body(), -1, -1, stored, null, false);
     }
 
     /** No seat yet: the install waits at its place in the license's queue. */
     static Grant queued(Place place, long seatsInUse, int maxSeats) {
-        return new Grant(Kind.QUEUED, null, null, seatsInUse, maxSeats, null, place);
+        return new Grant(Kind.QUEUED, null, null, seatsInUse, maxSeats, null, place, false);
     }
 
     /** Where a request that may wait stands: its license, install and Idempotency-Key claim, and its position (1 = next). */

@@ -22,7 +22,11 @@ final class LeaseBody {
     }
 
     private static jakarta.json.JsonObjectBuilder builder(Lease lease, String token, License license, long seatsInUse) {
-        return JSON.createObjectBuilder()
+        jakarta.json.JsonObjectBuilder body = JSON.createObjectBuilder();
+        if (lease.overdraft()) {
+            body.add("overdraft", true);
+        }
+        return body
                 .add("leaseId", lease.id())
                 .add("token", token)
                 .add("expiresAt", Timestamps.format(lease.expiresAt()))

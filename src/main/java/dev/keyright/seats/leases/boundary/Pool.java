@@ -10,12 +10,31 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
+import dev.keyright.seats.licenses.entity.Reservation;
 
 /** "23 of 25 seats in use", who holds them, and who waits for one, first first. */
 public record Pool(License license, List<Lease> holders, List<QueueEntry> waiting) {
 
     public int inUse() {
         return holders.size();
+    }
+
+    /** Live seats granted beyond the license's seats, out of its overdraft. */
+    public long overdraftInUse() {
+        return holders.stream().filter(Lease::overdraft).count();
+    }
+
+    /** Holders per reservation (a holder counts for the first reservation it matches). */
+    public Map<String, Integer> reservedInUse() {
+        Map<String, Integer> used = new HashMap<>();
+        List<Reservation> reservations = license.sharing().reservations();
+        for (Lease lease : holders) {
+            Reservation.of(reservations, lease.holder().user(), lease.holder().host())
+                    .ifPresent(r -> used.merge(r.name(), 1, Integer::sum));
+        }
+        return used;
     }
 
     /**
@@ -46,6 +65,11 @@ public record Pool(License license, List<Lease> holders, List<QueueEntry> waitin
             }
             holder.add("acquiredAt", Timestamps.format(lease.acquiredAt()))
                     .add("expiresAt", Timestamps.format(lease.expiresAt()));
+            if (lease.overdraft()) {
+                holder.add("overdraft", true);
+            }
+            lease.releasedAt().ifPresent(released -> holder.add("releasedAt", Timestamps.format(released))
+                    .add("lingeringUntil", Timestamps.format(lease.expiresAt())));
             list.add(holder);
         }
         JsonArrayBuilder queue = JSON.createArrayBuilder();
@@ -59,10 +83,19 @@ public record Pool(License license, List<Lease> holders, List<QueueEntry> waitin
             }
             queue.add(waiter.add("since", Timestamps.format(entry.joinedAt())).add("position", ++position));
         }
+        JsonArrayBuilder reserved = JSON.createArrayBuilder();
+        Map<String, Integer> used = reservedInUse();
+        for (Reservation reservation : license.sharing().reservations()) {
+            reserved.add(JSON.createObjectBuilder().add("name", reservation.name()).add("seats", reservation.seats())
+                    .add("inUse", Math.min(reservation.seats(), used.getOrDefault(reservation.name(), 0))));
+        }
         return JSON.createObjectBuilder()
                 .add("product", license.product())
                 .add("inUse", inUse())
                 .add("max", license.seats())
+                .add("overdraftSeats", license.sharing().overdraftSeats())
+                .add("overdraftInUse", overdraftInUse())
+                .add("reserved", reserved)
                 .add("holders", list)
                 .add("queued", waiting.size())
                 .add("waiting", queue)

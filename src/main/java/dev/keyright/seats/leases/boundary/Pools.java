@@ -39,11 +39,12 @@ public class Pools {
     public PoolSize seatsInUse(String licenseId) {
         License license = licenses.get(licenseId);
         Instant now = clock.instant();
-        return new PoolSize(liveLeases.count(license, now), license.seats(), queue.waiting(licenseId, now).size());
+        return new PoolSize(liveLeases.count(license, now), license.seats(), queue.waiting(licenseId, now).size(),
+                liveLeases.countOverdraft(license, now), license.sharing().overdraftSeats(), license.sharing().reservedSeats());
     }
 
-    /** How full a pool is, and how many installs wait for a seat. */
-    public record PoolSize(long inUse, int max, int queued) {
+    /** How full a pool is, how many installs wait for a seat, the overdraft in use and the seats reservations keep. */
+    public record PoolSize(long inUse, int max, int queued, long overdraftInUse, int overdraftSeats, int reservedSeats) {
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)

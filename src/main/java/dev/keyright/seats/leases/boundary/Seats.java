@@ -17,7 +17,9 @@ import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.leases.entity.LeaseExpiredException;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
 import dev.keyright.seats.leases.entity.SeatEvent;
-import dev.keyright.seats.leases.entity.SeatsExhaustedException;
+import dev.keyright.seats.leases.entity.SeatRefusal;
+import dev.keyright.seats.leases.control.InstallBlocks;
+import dev.keyright.seats.leases.control.Linger;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
@@ -71,6 +73,8 @@ public class Seats {
     RecentCounts recentCounts;
     @Inject
     SeatQueue queue;
+    @Inject
+    InstallBlocks blocks;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -100,15 +104,16 @@ public class Seats {
             try {
                 Grant grant = checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait);
                 if (grant.kind() == Grant.Kind.NEW) {
-                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats()));
+                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
+                            grant.overdraft()));
                 } else if (grant.kind() == Grant.Kind.RETURNING) {
                     seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
                 }
                 return grant;
-            } catch (SeatsExhaustedException full) {
-                checkout.recordDenial(license.id(), request.holder(), now);
+            } catch (SeatRefusal refusal) {
+                checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
                 seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, license.id()));
-                throw full;
+                throw refusal;
             } catch (EJBException | jakarta.persistence.PersistenceException e) {
                 if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
                     LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000L, 20_000_000L) << Math.min(attempt, 3));
@@ -140,14 +145,15 @@ public class Seats {
             throw e;
         }
         turns.granted().values().forEach(grant ->
-                seatEvents.fire(SeatEvent.granted(licenseId, turns.product(), grant.seatsInUse(), grant.maxSeats())));
+                seatEvents.fire(SeatEvent.granted(licenseId, turns.product(), grant.seatsInUse(), grant.maxSeats(),
+                        grant.overdraft())));
         return Optional.of(turns);
     }
 
     /** A held request ran out of time: a refusal, recorded in the usage history like any other. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void waitEnded(String licenseId, Holder holder) {
-        checkout.recordDenial(licenseId, holder, clock.instant());
+        checkout.recordDenial(licenseId, holder, clock.instant(), "seats-exhausted");
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, licenseId));
     }
 
@@ -176,8 +182,8 @@ public class Seats {
             }
             throw new LeaseNotFoundException();
         }
-        if (!lease.isLiveAt(now, license.skew())) {
-            throw new LeaseExpiredException();
+        if (!lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
+            throw new LeaseExpiredException(); // a released seat that lingers is kept for a new acquire, not renewed
         }
         lease.renew(license.expiryFor(now));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
@@ -186,28 +192,48 @@ public class Seats {
         return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
     }
 
-    /** Give a seat back now. 404 when there is no live lease of that id for this license. */
+    /**
+     * Give a seat back now. 404 when there is no live lease of that id for this license (or it was released
+     * already). On a license with {@code lingerSeconds}, the seat stays counted for this install until the
+     * linger ends ({@link Linger}); the seat is free for others only then.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void release(String licenseKey, String leaseId) {
         License license = licenses.authenticate(null, licenseKey);
         Instant now = clock.instant();
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
-        if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew())) {
+        if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseNotFoundException();
         }
-        end(lease, LeaseEvent.Kind.RELEASE, now);
+        Optional<Instant> lingerUntil = Linger.until(license, lease, now);
+        if (lingerUntil.isPresent()) {
+            lease.linger(now, lingerUntil.get());
+            history.lingering(lease, now, lingerUntil.get());
+        } else {
+            end(lease, LeaseEvent.Kind.RELEASE, now);
+        }
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id()));
     }
 
-    /** An administrator takes a seat back now; that client's next renew gets 410. */
+    /**
+     * An administrator takes a seat back now; that client's next renew gets 410. With {@code blockSeconds > 0},
+     * its install is also refused (403 install-blocked) for that long on every node: a revoke that sticks.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public void revoke(String licenseId, String leaseId) {
+    public void revoke(String licenseId, String leaseId, int blockSeconds) {
         licenses.get(licenseId);
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
         if (lease == null || !lease.belongsTo(licenseId)) {
             throw new LeaseNotFoundException();
         }
-        end(lease, LeaseEvent.Kind.REVOKE, clock.instant());
+        Instant now = clock.instant();
+        if (blockSeconds > 0) {
+            blocks.block(licenseId, lease.holder().clientInstanceId(), now, now.plusSeconds(blockSeconds));
+            history.revokedAndBlocked(lease, now);
+            em.remove(lease);
+        } else {
+            end(lease, LeaseEvent.Kind.REVOKE, now);
+        }
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
     }
 

@@ -35,6 +35,9 @@ public final class LeaseSigner {
         claims.setClaim("cid", lease.clientInstanceId());
         claims.setIssuedAt(NumericDate.fromSeconds(lease.issuedAt().getEpochSecond()));
         claims.setExpirationTime(NumericDate.fromSeconds(lease.expiresAt().getEpochSecond()));
+        if (lease.overdraft()) {
+            claims.setClaim("ovr", true);
+        }
         JsonWebSignature jws = new JsonWebSignature();
         jws.setPayload(claims.toJson());
         jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
@@ -54,12 +57,12 @@ public final class LeaseSigner {
 
     /** What a lease token says. {@code expiresAt} is exactly the lease's stored expiry. */
     public record LeaseClaims(String product, String holderLabel, String leaseId, String licenseId,
-                              String clientInstanceId, Instant issuedAt, Instant expiresAt) {
+                              String clientInstanceId, Instant issuedAt, Instant expiresAt, boolean overdraft) {
 
         /** The claims of a lease of a license, issued now. */
         public static LeaseClaims of(License license, Lease lease, Instant now) {
             return new LeaseClaims(license.product(), lease.holder().label(), lease.id(), license.id(),
-                    lease.holder().clientInstanceId(), now, lease.expiresAt());
+                    lease.holder().clientInstanceId(), now, lease.expiresAt(), lease.overdraft());
         }
     }
 }

@@ -27,6 +27,44 @@ public class LiveLeases {
                 .getSingleResult();
     }
 
+    /** Live leases whose holder reported this user. */
+    public long countOfUser(License license, String user, Instant now) {
+        return countNamed(Lease.COUNT_LIVE_OF_USER, license, user, now);
+    }
+
+    /** Live leases whose holder reported this host. */
+    public long countOfHost(License license, String host, Instant now) {
+        return countNamed(Lease.COUNT_LIVE_OF_HOST, license, host, now);
+    }
+
+    /** Live leases granted out of the overdraft. */
+    public long countOverdraft(License license, Instant now) {
+        return em.createNamedQuery(Lease.COUNT_LIVE_OVERDRAFT, Long.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
+                .getSingleResult();
+    }
+
+    /** The holders of live leases that reported one of these users or hosts (reservation owners). */
+    public List<dev.keyright.seats.leases.entity.Holder> holdersNamed(License license, Collection<String> users,
+                                                                    Collection<String> hosts, Instant now) {
+        // an empty IN list is not valid SQL everywhere: a name no client can report stands in for "none"
+        return em.createNamedQuery(Lease.FIND_LIVE_HOLDERS_NAMED, Lease.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
+                .setParameter("users", users.isEmpty() ? List.of("\u0000") : users)
+                .setParameter("hosts", hosts.isEmpty() ? List.of("\u0000") : hosts)
+                .getResultStream().map(Lease::holder).toList();
+    }
+
+    private long countNamed(String query, License license, String name, Instant now) {
+        return em.createNamedQuery(query, Long.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
+                .setParameter("name", name)
+                .getSingleResult();
+    }
+
     /**
      * When the first seat of a full license can free up by expiry: the earliest live lease's
      * {@code expiresAt + skew}, the last instant the rule still calls it live. Empty when nothing is live.

@@ -11,12 +11,25 @@ import java.time.Instant;
 
 /**
  * One seat held by one install. Live while {@link Liveness} says so: there is no status flag to forget.
- * Only the server moves {@code expiresAt} forward ({@link #renew}); a release deletes the row.
+ * Only the server moves {@code expiresAt} forward ({@link #renew}); a release deletes the row, or, when the
+ * license lingers, ends the lease at the end of its linger ({@link #linger}) and marks it released.
  */
 @Entity
 @Table(name = "lease")
 @NamedQuery(name = Lease.COUNT_LIVE,
         query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
+@NamedQuery(name = Lease.COUNT_LIVE_OF_USER,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.holder.user = :name")
+@NamedQuery(name = Lease.COUNT_LIVE_OF_HOST,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.holder.host = :name")
+@NamedQuery(name = Lease.COUNT_LIVE_OVERDRAFT,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.overdraft = TRUE")
+@NamedQuery(name = Lease.FIND_LIVE_HOLDERS_NAMED,
+        query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND (l.holder.user IN :users OR l.holder.host IN :hosts)")
 @NamedQuery(name = Lease.EARLIEST_LIVE_EXPIRY,
         query = "SELECT MIN(l.expiresAt) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
 @NamedQuery(name = Lease.FIND_LIVE,
@@ -32,6 +45,10 @@ import java.time.Instant;
 public class Lease {
 
     public static final String COUNT_LIVE = "Lease.countLive";
+    public static final String COUNT_LIVE_OF_USER = "Lease.countLiveOfUser";
+    public static final String COUNT_LIVE_OF_HOST = "Lease.countLiveOfHost";
+    public static final String COUNT_LIVE_OVERDRAFT = "Lease.countLiveOverdraft";
+    public static final String FIND_LIVE_HOLDERS_NAMED = "Lease.findLiveHoldersNamed";
     public static final String EARLIEST_LIVE_EXPIRY = "Lease.earliestLiveExpiry";
     public static final String FIND_LIVE = "Lease.findLive";
     public static final String FIND_MAYBE_LIVE = "Lease.findMaybeLive";
@@ -49,6 +66,9 @@ public class Lease {
     private long acquiredAt;
     @Column(name = "expires_at")
     private long expiresAt;
+    private boolean overdraft;
+    @Column(name = "released_at")
+    private Long releasedAt;
 
     protected Lease() {
     }
@@ -70,6 +90,30 @@ public class Lease {
         this.expiresAt = newExpiry.toEpochMilli();
     }
 
+    /** Granted beyond the license's seats, out of its overdraft (billed: shown in the usage report). */
+    public void markOverdraft() {
+        this.overdraft = true;
+    }
+
+    /**
+     * The holder released a seat that lingers: it stays live (the one rule) until {@code lingerUntil}, for
+     * this install to take back, and is not renewed. The server sets the new end; the client only asked to leave.
+     */
+    public void linger(Instant releasedAt, Instant lingerUntil) {
+        this.releasedAt = releasedAt.toEpochMilli();
+        this.expiresAt = lingerUntil.toEpochMilli();
+    }
+
+    /** The same install took its lingering seat back: held again, renewed like any lease. */
+    public void resume(Instant newExpiry) {
+        this.releasedAt = null;
+        renew(newExpiry);
+    }
+
+    public boolean isReleased() {
+        return releasedAt != null;
+    }
+
     public boolean belongsTo(String license) {
         return licenseId.equals(license);
     }
@@ -79,4 +123,6 @@ public class Lease {
     public Holder holder() { return holder; }
     public Instant acquiredAt() { return Instant.ofEpochMilli(acquiredAt); }
     public Instant expiresAt() { return Instant.ofEpochMilli(expiresAt); }
+    public boolean overdraft() { return overdraft; }
+    public java.util.Optional<Instant> releasedAt() { return java.util.Optional.ofNullable(releasedAt).map(Instant::ofEpochMilli); }
 }

@@ -20,6 +20,8 @@ import java.time.Instant;
                 + " AND e.kind IN ('RELEASE', 'EXPIRE', 'REVOKE')")
 @NamedQuery(name = LeaseEvent.MARK_GRANT_ENDED,
         query = "UPDATE LeaseEvent e SET e.endedAt = :endedAt WHERE e.leaseId = :leaseId AND e.kind = 'GRANT'")
+@NamedQuery(name = LeaseEvent.REOPEN_GRANT,
+        query = "UPDATE LeaseEvent e SET e.endedAt = NULL WHERE e.leaseId = :leaseId AND e.kind = 'GRANT'")
 @NamedQuery(name = LeaseEvent.FIND_GRANTS_OVERLAPPING,
         query = "SELECT e FROM LeaseEvent e WHERE e.licenseId = :licenseId AND e.kind = 'GRANT' AND e.at < :to"
                 + " AND (e.endedAt IS NULL OR e.endedAt >= :from)")
@@ -32,6 +34,7 @@ public class LeaseEvent {
 
     public static final String COUNT_ENDINGS = "LeaseEvent.countEndings";
     public static final String MARK_GRANT_ENDED = "LeaseEvent.markGrantEnded";
+    public static final String REOPEN_GRANT = "LeaseEvent.reopenGrant";
     public static final String FIND_GRANTS_OVERLAPPING = "LeaseEvent.findGrantsOverlapping";
     public static final String FIND_IN_WINDOW = "LeaseEvent.findInWindow";
     public static final String FIND_OLDER_THAN = "LeaseEvent.findOlderThan";
@@ -52,6 +55,9 @@ public class LeaseEvent {
     private Holder holder;
     @Column(name = "ended_at")
     private Long endedAt;
+    /** Why a checkout was refused ({@link #denial}) or a seat revoked: a problem type slug or "block". */
+    private String reason;
+    private boolean overdraft;
 
     protected LeaseEvent() {
     }
@@ -66,11 +72,23 @@ public class LeaseEvent {
     }
 
     public static LeaseEvent of(Kind kind, Lease lease, Instant at) {
-        return new LeaseEvent(kind, lease.licenseId(), lease.id(), lease.holder(), at);
+        LeaseEvent event = new LeaseEvent(kind, lease.licenseId(), lease.id(), lease.holder(), at);
+        event.overdraft = lease.overdraft();
+        return event;
     }
 
-    public static LeaseEvent denial(String licenseId, Holder holder, Instant at) {
-        return new LeaseEvent(Kind.DENY, licenseId, null, holder, at);
+    /** A revocation that also blocked the install. */
+    public static LeaseEvent blockingRevoke(Lease lease, Instant at) {
+        LeaseEvent event = of(Kind.REVOKE, lease, at);
+        event.reason = "block";
+        return event;
+    }
+
+    /** A refused checkout, with the problem type that said why ({@code seats-exhausted}, {@code user-limit-reached}, ...). */
+    public static LeaseEvent denial(String licenseId, Holder holder, Instant at, String reason) {
+        LeaseEvent event = new LeaseEvent(Kind.DENY, licenseId, null, holder, at);
+        event.reason = reason;
+        return event;
     }
 
     /** An expiry is dated when the hold ended, at the lease's last signed expiry, not when the reaper noticed. */
@@ -79,6 +97,9 @@ public class LeaseEvent {
     }
 
     public Kind kind() { return Kind.valueOf(kind); }
+    public java.util.Optional<String> reason() { return java.util.Optional.ofNullable(reason); }
+    public boolean overdraft() { return overdraft; }
+    public Holder holder() { return holder; }
     public java.util.Optional<Instant> endedAt() { return java.util.Optional.ofNullable(endedAt).map(Instant::ofEpochMilli); }
     public String leaseId() { return leaseId; }
     public Instant at() { return Instant.ofEpochMilli(at); }

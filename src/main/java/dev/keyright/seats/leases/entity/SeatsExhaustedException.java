@@ -1,6 +1,5 @@
 package dev.keyright.seats.leases.entity;
 
-import dev.keyright.seats.problems.BusinessException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -9,12 +8,14 @@ import java.util.Optional;
  * No seat for this install now: every seat is in use, or the free ones belong to installs ahead of it in the
  * line. A normal state of a full pool, not a fault.
  */
-public class SeatsExhaustedException extends BusinessException {
+public class SeatsExhaustedException extends SeatRefusal {
 
     private final long seatsInUse;
     private final int maxSeats;
     private final int retryAfter;
     private final Integer queuePosition;
+    private int overdraftSeats;
+    private int reservedForOthers;
 
     private SeatsExhaustedException(String detail, long seatsInUse, int maxSeats, int retryAfterSeconds, Integer queuePosition) {
         super("seats-exhausted", detail);
@@ -26,11 +27,33 @@ public class SeatsExhaustedException extends BusinessException {
 
     /** Refused without waiting: come back after {@code retryAfterSeconds}, when a seat can first free up. */
     public static SeatsExhaustedException full(long seatsInUse, int maxSeats, int queued, int retryAfterSeconds) {
-        String detail = seatsInUse >= maxSeats
-                ? "All " + maxSeats + " seats are in use (" + seatsInUse + " held). Retry later."
-                : (maxSeats - seatsInUse) + " of " + maxSeats + " seats are free, and " + queued
-                        + " waiting installs are ahead in the queue. Retry later, or wait with Prefer: wait=N.";
-        return new SeatsExhaustedException(detail, seatsInUse, maxSeats, retryAfterSeconds, null);
+        return full(seatsInUse, maxSeats, 0, 0, queued, retryAfterSeconds);
+    }
+
+    /**
+     * Refused under the license's sharing rules: {@code capacity} is the seats plus the overdraft, and
+     * {@code reservedForOthers} seats are kept by reservations for their owners, who do not use them now.
+     */
+    public static SeatsExhaustedException full(long seatsInUse, int maxSeats, int overdraftSeats, int reservedForOthers,
+                                               int queued, int retryAfterSeconds) {
+        long capacity = (long) maxSeats + overdraftSeats;
+        String detail;
+        if (seatsInUse >= capacity) {
+            detail = overdraftSeats == 0
+                    ? "All " + maxSeats + " seats are in use (" + seatsInUse + " held). Retry later."
+                    : "All " + maxSeats + " seats and the " + overdraftSeats + " overdraft seats are in use ("
+                            + seatsInUse + " held). Retry later.";
+        } else if (reservedForOthers > 0 && seatsInUse + reservedForOthers >= capacity) {
+            detail = seatsInUse + " of " + capacity + " seats are in use and the other " + (capacity - seatsInUse)
+                    + " are reserved for other users or hosts (" + reservedForOthers + " reserved and unused). Retry later.";
+        } else {
+            detail = (capacity - seatsInUse - reservedForOthers) + " seats are free, and " + queued
+                    + " waiting installs are ahead in the queue. Retry later, or wait with Prefer: wait=N.";
+        }
+        SeatsExhaustedException refusal = new SeatsExhaustedException(detail, seatsInUse, maxSeats, retryAfterSeconds, null);
+        refusal.overdraftSeats = overdraftSeats;
+        refusal.reservedForOthers = reservedForOthers;
+        return refusal;
     }
 
     /** A held request ran out of time; the install keeps its place ({@code position}, 1 = next) if it asks again at once. */
@@ -51,6 +74,12 @@ public class SeatsExhaustedException extends BusinessException {
             members.put("seatsInUse", seatsInUse);
         }
         members.put("maxSeats", maxSeats);
+        if (overdraftSeats > 0) {
+            members.put("overdraftSeats", overdraftSeats);
+        }
+        if (reservedForOthers > 0) {
+            members.put("reservedForOthers", reservedForOthers);
+        }
         if (queuePosition != null) {
             members.put("queuePosition", queuePosition);
         }

@@ -10,10 +10,16 @@ import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
+import dev.keyright.seats.problems.FieldError;
 
-/** A change to a license, {@code PATCH /v1/admin/licenses/{id}}: any of seats, ttlSeconds, skewSeconds, status. */
+/**
+ * A change to a license, {@code PATCH /v1/admin/licenses/{id}}: any of seats, ttlSeconds, skewSeconds, status and
+ * the seat policies ({@link SharingChange}). Held seats are never taken back by a change; new checkouts follow it.
+ */
 public record LicenseChange(Optional<Integer> seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
-                            Optional<License.Status> status) {
+                            Optional<License.Status> status, SharingChange sharing) {
 
     /** The body as it arrives, judged by its annotations. */
     public record Body(
@@ -30,12 +36,23 @@ public record LicenseChange(Optional<Integer> seats, Optional<Integer> ttlSecond
     }
 
     public static LicenseChange from(JsonObject json) {
-        Body body = RequestRecords.bind(json, Body.class);
+        List<FieldError> errors = new ArrayList<>();
+        SharingChange sharing = SharingChange.from(json, errors);
+        Body body;
+        try {
+            body = RequestRecords.bind(SharingChange.without(json), Body.class);
+        } catch (InvalidRequestException invalid) {
+            errors.addAll(0, invalid.errors());
+            throw new InvalidRequestException(errors);
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
         if (json.isEmpty()) {
             throw new InvalidRequestException("body", "names nothing to change");
         }
         return new LicenseChange(Optional.ofNullable(body.seats()), Optional.ofNullable(body.ttlSeconds()),
                 Optional.ofNullable(body.skewSeconds()),
-                Optional.ofNullable(body.status()).map(s -> License.Status.valueOf(s.toUpperCase())));
+                Optional.ofNullable(body.status()).map(s -> License.Status.valueOf(s.toUpperCase())), sharing);
     }
 }

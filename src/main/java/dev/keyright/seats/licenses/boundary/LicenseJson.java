@@ -3,6 +3,7 @@ package dev.keyright.seats.licenses.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.web.Timestamps;
 import jakarta.json.JsonObjectBuilder;
 
@@ -26,6 +27,12 @@ public final class LicenseJson {
         license.customer().ifPresentOrElse(c -> json.add("customer", c), () -> json.addNull("customer"));
         license.notAfter().ifPresentOrElse(t -> json.add("notAfter", Timestamps.format(t)), () -> json.addNull("notAfter"));
         json.add("createdAt", Timestamps.format(license.createdAt()));
+        Sharing sharing = license.sharing();
+        json.add("overdraftSeats", sharing.overdraftSeats())
+                .add("lingerSeconds", sharing.lingerSeconds());
+        sharing.maxPerUser().ifPresentOrElse(n -> json.add("maxPerUser", n), () -> json.addNull("maxPerUser"));
+        sharing.maxPerHost().ifPresentOrElse(n -> json.add("maxPerHost", n), () -> json.addNull("maxPerHost"));
+        json.add("reservations", Sharing.toJson(sharing.reservations()));
         return json;
     }
 }

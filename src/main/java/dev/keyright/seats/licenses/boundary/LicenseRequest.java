@@ -11,10 +11,14 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
+import dev.keyright.seats.problems.FieldError;
+import dev.keyright.seats.problems.InvalidRequestException;
 
 /** A new license: {@code POST /v1/admin/licenses}. TTL and skew are the policy's to judge ({@link Policy}). */
 public record LicenseRequest(String product, int seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
-                             Optional<String> customer, Optional<Instant> notAfter) {
+                             Optional<String> customer, Optional<Instant> notAfter, SharingChange sharing) {
 
     static final String SEATS_RANGE = "must be a whole number from 1 to " + Policy.MAX_SEATS;
     /** Four-digit years only (RFC 3339): {@code Instant.parse} alone takes years up to a billion. */
@@ -41,9 +45,20 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
     }
 
     public static LicenseRequest from(JsonObject json) {
-        Body body = RequestRecords.bind(json, Body.class);
+        List<FieldError> errors = new ArrayList<>();
+        SharingChange sharing = SharingChange.from(json, errors);
+        Body body;
+        try {
+            body = RequestRecords.bind(SharingChange.without(json), Body.class);
+        } catch (InvalidRequestException invalid) {
+            errors.addAll(0, invalid.errors());
+            throw new InvalidRequestException(errors);
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
         return new LicenseRequest(body.product(), body.seats(), Optional.ofNullable(body.ttlSeconds()),
                 Optional.ofNullable(body.skewSeconds()), Optional.ofNullable(body.customer()),
-                Optional.ofNullable(body.notAfter()).map(Instant::parse));
+                Optional.ofNullable(body.notAfter()).map(Instant::parse), sharing);
     }
 }

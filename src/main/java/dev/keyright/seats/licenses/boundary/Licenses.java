@@ -7,6 +7,7 @@ import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
 import dev.keyright.seats.licenses.entity.Policy;
+import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -58,10 +59,12 @@ public class Licenses {
         Policy policy = new Policy(request.seats(),
                 request.ttlSeconds().orElse(config.defaultTtlSeconds()),
                 request.skewSeconds().orElse(config.defaultSkewSeconds()));
-        validate(policy);
+        Sharing sharing = request.sharing().applyTo(Sharing.none());
+        validate(policy, sharing);
         String key = LicenseKeys.generate(request.product());
         License license = new License(Ids.license(), request.product(), keys.hash(key), policy,
                 request.customer().orElse(null), request.notAfter().orElse(null), clock.instant());
+        license.apply(sharing);
         em.persist(license);
         em.flush();
         issued.fire(new Issued(license));
@@ -88,21 +91,27 @@ public class Licenses {
         return find(licenseId).orElseThrow(LicenseNotFoundException::new);
     }
 
-    /** Lowering seats below the live count revokes nobody: new acquires wait until the pool drains. */
+    /**
+     * Lowering seats below the live count revokes nobody: new acquires wait until the pool drains. A changed
+     * seat policy likewise applies to new checkouts only; nobody loses a held seat.
+     */
     public License change(String licenseId, LicenseChange change) {
         License license = get(licenseId);
         Policy current = license.policy();
         Policy policy = new Policy(change.seats().orElse(current.seats()),
                 change.ttlSeconds().orElse(current.ttlSeconds()),
                 change.skewSeconds().orElse(current.skewSeconds()));
-        validate(policy);
+        Sharing sharing = change.sharing().applyTo(license.sharing());
+        validate(policy, sharing);
         license.apply(policy);
+        license.apply(sharing);
         change.status().ifPresent(license::changeStatus);
         return license;
     }
 
-    private void validate(Policy policy) {
-        var problems = policy.problems(Policy.maxSkewSeconds(config.reapGrace()));
+    private void validate(Policy policy, Sharing sharing) {
+        var problems = new java.util.ArrayList<>(policy.problems(Policy.maxSkewSeconds(config.reapGrace())));
+        problems.addAll(sharing.problems(policy.seats()));
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }

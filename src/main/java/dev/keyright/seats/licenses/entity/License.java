@@ -38,6 +38,8 @@ public class License {
     private String keyHash;
     @Embedded
     private Policy policy;
+    @Embedded
+    private Sharing sharing;
     private String status;
     private String customer;
     @Column(name = "not_after")
@@ -57,15 +59,16 @@ public class License {
         this.product = product;
         this.keyHash = keyHash;
         this.policy = policy;
+        this.sharing = Sharing.none();
         this.status = Status.ACTIVE.name().toLowerCase();
         this.customer = customer;
         this.notAfter = notAfter == null ? null : notAfter.toEpochMilli();
         this.createdAt = createdAt.toEpochMilli();
     }
 
-    /** Whether one more seat fits beside {@code liveCount} live ones. */
-    public boolean admits(long liveCount) {
-        return liveCount < policy.seats();
+    /** The most seats that may be live at once: the seats plus the overdraft. */
+    public long capacity() {
+        return (long) policy.seats() + sharing().overdraftSeats();
     }
 
     /** Active, and not past its end date. */
@@ -91,8 +94,16 @@ public class License {
         this.status = newStatus.name().toLowerCase();
     }
 
+    public void apply(Sharing sharing) {
+        this.sharing = sharing;
+    }
+
     public Policy policy() {
         return policy;
+    }
+
+    public Sharing sharing() {
+        return sharing == null ? Sharing.none() : sharing;
     }
 
     /**

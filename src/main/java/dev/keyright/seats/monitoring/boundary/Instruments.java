@@ -84,6 +84,13 @@ public class Instruments {
         }
     }
 
+    public void onOverdraft(@Observes SeatMetrics.OverdraftStarted started) {
+        SeatPoolMonitor monitor = pools.get(started.licenseId());
+        if (monitor != null) {
+            monitor.notifyOverdraft(started);
+        }
+    }
+
     @PreDestroy
     void stop() {
         registered.keySet().forEach(name -> {

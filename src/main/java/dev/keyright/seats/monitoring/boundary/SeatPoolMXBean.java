@@ -9,7 +9,15 @@ public interface SeatPoolMXBean {
     int getMaxSeats();
     /** Installs waiting in the license's queue now, from the database (every node's waiters). */
     int getSeatsQueued();
+    /** Live seats granted beyond the license's seats, out of its overdraft, from the database. */
+    long getOverdraftInUse();
+    /** The license's overdraft: seats that may be granted beyond its seats (billed). */
+    int getOverdraftSeats();
+    /** Seats the license's reservations keep for their owners, together. */
+    int getReservedSeats();
     long getAcquisitions();
+    /** Checkouts this node granted out of the overdraft since it started. */
+    long getOverdraftCheckouts();
     long getRenewals();
     long getReleases();
     long getExpiries();

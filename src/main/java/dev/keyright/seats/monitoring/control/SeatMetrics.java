@@ -20,6 +20,8 @@ public class SeatMetrics {
 
     @Inject
     Event<PoolFull> poolFull;
+    @Inject
+    Event<OverdraftStarted> overdraftStarted;
 
     public PoolCounters of(String licenseId) {
         return pools.computeIfAbsent(licenseId, id -> new PoolCounters());
@@ -28,7 +30,7 @@ public class SeatMetrics {
     /** Counts what the seat lifecycle reports. */
     void observe(@Observes SeatEvent event) {
         switch (event.kind()) {
-            case GRANTED -> granted(event.licenseId(), event.product(), event.seatsInUse(), event.maxSeats());
+            case GRANTED -> granted(event.licenseId(), event.product(), event.seatsInUse(), event.maxSeats(), event.overdraft());
             case RENEWED -> renewed(event.licenseId());
             case RELEASED -> released(event.licenseId());
             case EXPIRED -> expired(event.licenseId());
@@ -37,9 +39,14 @@ public class SeatMetrics {
         }
     }
 
-    public void granted(String licenseId, String product, long seatsInUse, int maxSeats) {
+    public void granted(String licenseId, String product, long seatsInUse, int maxSeats, boolean overdraft) {
         of(licenseId).acquisitions.increment();
-        if (seatsInUse >= maxSeats) {
+        if (overdraft) {
+            of(licenseId).overdraftCheckouts.increment();
+            if (seatsInUse == maxSeats + 1L) {
+                overdraftStarted.fire(new OverdraftStarted(licenseId, product, seatsInUse, maxSeats));
+            }
+        } else if (seatsInUse >= maxSeats) {
             poolFull.fire(new PoolFull(licenseId, product, seatsInUse, maxSeats));
         }
     }
@@ -77,6 +84,11 @@ public class SeatMetrics {
         public final LongAdder expiries = new LongAdder();
         public final LongAdder denials = new LongAdder();
         public final LongAdder revocations = new LongAdder();
+        public final LongAdder overdraftCheckouts = new LongAdder();
+    }
+
+    /** The first seat beyond the license's seats was just granted, out of its overdraft (billed). */
+    public record OverdraftStarted(String licenseId, String product, long seatsInUse, int maxSeats) {
     }
 
     /** A pool just became full: its last free seat was granted. */

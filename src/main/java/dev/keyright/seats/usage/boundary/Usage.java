@@ -46,12 +46,12 @@ public class Usage {
             });
             holds.add(new UsageReport.Hold(grant.at(), end));
         }
-        List<Map.Entry<LeaseEvent.Kind, Instant>> events = em.createNamedQuery(LeaseEvent.FIND_IN_WINDOW, LeaseEvent.class)
+        List<UsageReport.Event> events = em.createNamedQuery(LeaseEvent.FIND_IN_WINDOW, LeaseEvent.class)
                 .setParameter("licenseId", licenseId)
                 .setParameter("from", from.toEpochMilli())
                 .setParameter("to", to.toEpochMilli())
                 .getResultStream()
-                .map(e -> Map.entry(e.kind(), e.at()))
+                .map(e -> new UsageReport.Event(e.kind(), e.at(), e.reason().orElse(null), e.overdraft()))
                 .collect(Collectors.toList());
         return new Report(license, from, to, bucket, UsageReport.compute(from, to, bucket, holds, events));
     }

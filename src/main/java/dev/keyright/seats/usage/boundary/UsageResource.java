@@ -51,12 +51,18 @@ public class UsageResource {
         }
         Usage.Report report = usage.report(licenseId, start, end, width);
         JsonArrayBuilder buckets = JSON.createArrayBuilder();
+        int seats = report.license().seats();
         for (UsageReport.Bucket b : report.buckets()) {
+            var byReason = JSON.createObjectBuilder();
+            b.denialsByReason().forEach(byReason::add);
             buckets.add(JSON.createObjectBuilder()
                     .add("start", Timestamps.format(b.start())).add("end", Timestamps.format(b.end()))
                     .add("peakInUse", b.peakInUse())
+                    .add("peakOverdraft", Math.max(0, b.peakInUse() - seats))
                     .add("acquisitions", b.count(LeaseEvent.Kind.GRANT))
+                    .add("overdraftCheckouts", b.overdraftCheckouts())
                     .add("denials", b.count(LeaseEvent.Kind.DENY))
+                    .add("denialsByReason", byReason)
                     .add("expiries", b.count(LeaseEvent.Kind.EXPIRE))
                     .add("releases", b.count(LeaseEvent.Kind.RELEASE))
                     .add("revocations", b.count(LeaseEvent.Kind.REVOKE)));
@@ -67,6 +73,7 @@ public class UsageResource {
                 .add("bucket", unit == ChronoUnit.DAYS ? "day" : "hour")
                 .add("from", Timestamps.format(start)).add("to", Timestamps.format(end))
                 .add("maxSeats", report.license().seats())
+                .add("overdraftSeats", report.license().sharing().overdraftSeats())
                 .add("buckets", buckets).build().toString()).build();
     }
 

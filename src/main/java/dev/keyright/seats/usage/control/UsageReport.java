@@ -22,14 +22,26 @@ public final class UsageReport {
     public record Hold(Instant start, Instant end) {
     }
 
-    public record Bucket(Instant start, Instant end, int peakInUse, Map<LeaseEvent.Kind, Integer> counts) {
+    /** Something that happened to a seat: its kind, when, why (a denial's reason) and whether it was an overdraft grant. */
+    public record Event(LeaseEvent.Kind kind, Instant at, String reason, boolean overdraft) {
+        public static Event of(LeaseEvent.Kind kind, Instant at) {
+            return new Event(kind, at, null, false);
+        }
+    }
+
+    /**
+     * One bucket: the peak of seats held at once, the events by kind, the denials by reason (a problem type such
+     * as {@code seats-exhausted}, {@code user-limit-reached}) and the grants made out of the overdraft.
+     */
+    public record Bucket(Instant start, Instant end, int peakInUse, Map<LeaseEvent.Kind, Integer> counts,
+                         Map<String, Integer> denialsByReason, int overdraftCheckouts) {
         public int count(LeaseEvent.Kind kind) {
             return counts.getOrDefault(kind, 0);
         }
     }
 
     public static List<Bucket> compute(Instant from, Instant to, Duration width, List<Hold> holds,
-                                       List<Map.Entry<LeaseEvent.Kind, Instant>> events) {
+                                       List<Event> events) {
         List<long[]> points = new ArrayList<>(holds.size() * 2);
         for (Hold hold : holds) {
             if (hold.end().isAfter(hold.start())) {
@@ -52,19 +64,26 @@ public final class UsageReport {
                 current += (int) points.get(next++)[1];
                 peak = Math.max(peak, current);
             }
-            buckets.add(new Bucket(start, end, peak, countsBetween(events, start, end)));
+            buckets.add(bucket(start, end, peak, events));
         }
         return buckets;
     }
 
-    private static Map<LeaseEvent.Kind, Integer> countsBetween(List<Map.Entry<LeaseEvent.Kind, Instant>> events,
-                                                             Instant start, Instant end) {
+    private static Bucket bucket(Instant start, Instant end, int peak, List<Event> events) {
         Map<LeaseEvent.Kind, Integer> counts = new EnumMap<>(LeaseEvent.Kind.class);
-        for (Map.Entry<LeaseEvent.Kind, Instant> event : events) {
-            if (!event.getValue().isBefore(start) && event.getValue().isBefore(end)) {
-                counts.merge(event.getKey(), 1, Integer::sum);
+        Map<String, Integer> denials = new java.util.TreeMap<>();
+        int overdraft = 0;
+        for (Event event : events) {
+            if (!event.at().isBefore(start) && event.at().isBefore(end)) {
+                counts.merge(event.kind(), 1, Integer::sum);
+                if (event.kind() == LeaseEvent.Kind.DENY) {
+                    denials.merge(event.reason() == null ? "seats-exhausted" : event.reason(), 1, Integer::sum);
+                }
+                if (event.kind() == LeaseEvent.Kind.GRANT && event.overdraft()) {
+                    overdraft++;
+                }
             }
         }
-        return counts;
+        return new Bucket(start, end, peak, counts, denials, overdraft);
     }
 }

@@ -22,10 +22,11 @@ class LicenseTest {
     }
 
     @Test
-    void admitsWhileFewerThanTheSeatsAreLive() {
-        assertTrue(license(2, 60).admits(1));
-        assertFalse(license(2, 60).admits(2));
-        assertFalse(license(2, 60).admits(3), "after lowering the seats below the live count");
+    void theCapacityIsTheSeatsPlusTheOverdraft() {
+        License license = license(5, 60);
+        assertEquals(5, license.capacity());
+        license.apply(new Sharing(2, 0, null, null, java.util.List.of()));
+        assertEquals(7, license.capacity());
     }
 
     @Test

@@ -50,13 +50,28 @@ class UsageReportTest {
     @Test
     void eventsAreCountedInTheirBucket() {
         List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(120), HOUR, List.of(), List.of(
-                Map.entry(LeaseEvent.Kind.GRANT, at(0)), Map.entry(LeaseEvent.Kind.GRANT, at(59)),
-                Map.entry(LeaseEvent.Kind.DENY, at(60)), Map.entry(LeaseEvent.Kind.EXPIRE, at(119)),
-                Map.entry(LeaseEvent.Kind.DENY, at(120))));
+                UsageReport.Event.of(LeaseEvent.Kind.GRANT, at(0)), UsageReport.Event.of(LeaseEvent.Kind.GRANT, at(59)),
+                UsageReport.Event.of(LeaseEvent.Kind.DENY, at(60)), UsageReport.Event.of(LeaseEvent.Kind.EXPIRE, at(119)),
+                UsageReport.Event.of(LeaseEvent.Kind.DENY, at(120))));
         assertEquals(2, buckets.get(0).count(LeaseEvent.Kind.GRANT));
         assertEquals(0, buckets.get(0).count(LeaseEvent.Kind.DENY));
         assertEquals(1, buckets.get(1).count(LeaseEvent.Kind.DENY), "the end of the window is exclusive");
         assertEquals(1, buckets.get(1).count(LeaseEvent.Kind.EXPIRE));
+    }
+
+    @Test
+    void denialsAreCountedByReasonAndOverdraftGrantsApart() {
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(120), HOUR, List.of(), List.of(
+                new UsageReport.Event(LeaseEvent.Kind.DENY, at(1), "user-limit-reached", false),
+                new UsageReport.Event(LeaseEvent.Kind.DENY, at(2), "user-limit-reached", false),
+                new UsageReport.Event(LeaseEvent.Kind.DENY, at(3), "seats-exhausted", false),
+                new UsageReport.Event(LeaseEvent.Kind.GRANT, at(4), null, true),
+                new UsageReport.Event(LeaseEvent.Kind.GRANT, at(5), null, false),
+                new UsageReport.Event(LeaseEvent.Kind.GRANT, at(61), null, true)));
+        assertEquals(Map.of("user-limit-reached", 2, "seats-exhausted", 1), buckets.get(0).denialsByReason());
+        assertEquals(1, buckets.get(0).overdraftCheckouts());
+        assertEquals(1, buckets.get(1).overdraftCheckouts());
+        assertEquals(Map.of(), buckets.get(1).denialsByReason());
     }
 
     @Test

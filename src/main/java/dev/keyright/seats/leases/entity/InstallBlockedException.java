@@ -1,0 +1,31 @@
+package dev.keyright.seats.leases.entity;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Optional;
+
+/** An administrator revoked this install's seat and blocked it until {@code blockedUntil}: no seat before then. */
+public class InstallBlockedException extends SeatRefusal {
+
+    private final Instant blockedUntil;
+    private final int retryAfter;
+
+    public InstallBlockedException(Instant blockedUntil, Instant now) {
+        super("install-blocked", "An administrator blocked this install until "
+                + DateTimeFormatter.ISO_INSTANT.format(blockedUntil) + "; it gets no seat before then.");
+        this.blockedUntil = blockedUntil;
+        this.retryAfter = (int) Math.max(1, (Duration.between(now, blockedUntil).toMillis() + 999) / 1000);
+    }
+
+    @Override
+    public Map<String, Object> members() {
+        return Map.of("blockedUntil", DateTimeFormatter.ISO_INSTANT.format(blockedUntil));
+    }
+
+    @Override
+    public Optional<Integer> retryAfterSeconds() {
+        return Optional.of(retryAfter);
+    }
+}
