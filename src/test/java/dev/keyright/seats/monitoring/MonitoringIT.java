@@ -45,6 +45,42 @@ class MonitoringIT extends OnTheServer {
     }
 
     @Test
+    void theFirstOverdraftSeatIsNotifiedAndThePoolBeanShowsOverdraftAndReservedSeats() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("jmx-ovr");
+        Api.Reply created = api.admin("POST", "/v1/admin/licenses", "{\"product\":\"" + product + "\",\"seats\":2,"
+                + "\"overdraftSeats\":2,\"reservations\":[{\"name\":\"ops\",\"users\":[\"ops\"],\"seats\":1}]}");
+        assertEquals(201, created.status(), created.toString());
+        String id = created.json().getString("licenseId");
+        String key = created.json().getString("licenseKey");
+        try (JMXConnector connector = connectToServer()) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            ObjectName poolName = new ObjectName("dev.keyright:type=SeatPool,license=" + id);
+            SeatPoolMXBean pool = JMX.newMXBeanProxy(jmx, poolName, SeatPoolMXBean.class);
+            BlockingQueue<Notification> notifications = new LinkedBlockingQueue<>();
+            jmx.addNotificationListener(poolName, (notification, handback) -> notifications.add(notification), null, null);
+            assertEquals(2, pool.getOverdraftSeats());
+            assertEquals(1, pool.getReservedSeats());
+
+            assertEquals(201, api.acquireAs(product, key, "ops-1", "ops", "h").status());
+            assertEquals(201, api.acquireAs(product, key, "dev-1", "dev", "h").status());
+            Notification full = notifications.poll(10, TimeUnit.SECONDS);
+            assertEquals("dev.keyright.pool.full", full == null ? null : full.getType());
+            assertEquals(0, pool.getOverdraftInUse());
+            assertEquals(201, api.acquireAs(product, key, "dev-2", "dev", "h").status());
+            Notification overdraft = notifications.poll(10, TimeUnit.SECONDS);
+            assertEquals("dev.keyright.pool.overdraft", overdraft == null ? null : overdraft.getType(),
+                    "a notification at the first overdraft checkout");
+            assertEquals(201, api.acquireAs(product, key, "dev-3", "dev", "h").status());
+            assertEquals(2, pool.getOverdraftInUse());
+            assertEquals(2, pool.getOverdraftCheckouts());
+            assertEquals(4, pool.getSeatsInUse());
+            Notification more = notifications.poll(300, TimeUnit.MILLISECONDS);
+            assertEquals(null, more == null ? null : more.getType(), "only the first overdraft seat is notified");
+        }
+    }
+
+    @Test
     void poolReaperAndServiceBeansReadThroughJmx() throws Exception {
         Api api = api();
         String product = uniqueProduct("jmx");
