@@ -66,11 +66,6 @@ public class License {
         this.createdAt = createdAt.toEpochMilli();
     }
 
-    /** The most seats that may be live at once: the seats plus the overdraft. */
-    public long capacity() {
-        return (long) policy.seats() + sharing().overdraftSeats();
-    }
-
     /** Active, and not past its end date. */
     public boolean isUsableAt(Instant now) {
         return Status.ACTIVE == status() && (notAfter == null || now.toEpochMilli() <= notAfter);

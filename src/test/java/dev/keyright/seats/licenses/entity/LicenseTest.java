@@ -22,14 +22,6 @@ class LicenseTest {
     }
 
     @Test
-    void theCapacityIsTheSeatsPlusTheOverdraft() {
-        License license = license(5, 60);
-        assertEquals(5, license.capacity());
-        license.apply(new Sharing(2, 0, null, null, java.util.List.of()));
-        assertEquals(7, license.capacity());
-    }
-
-    @Test
     void aSuspendedOrEndedLicenseIsNotUsable() {
         License license = license(1, 60);
         assertTrue(license.isUsableAt(NOW));
