@@ -59,6 +59,11 @@ public class MariaDb implements BeforeAllCallback {
                 .map(command -> command.endsWith("/mariadbd") || command.endsWith("/mysqld")).orElse(false));
     }
 
+    /** A connection as root (no database): for what the tests' own user may not read, such as InnoDB's status. */
+    public static Connection connectAsRoot() throws SQLException {
+        return DriverManager.getConnection(SERVER, "root", "");
+    }
+
     /** Shuts MariaDB down (as root) and starts it again the way this machine does; returns when it listens. */
     public static void restart() throws Exception {
         try (Connection root = DriverManager.getConnection(SERVER, "root", ""); Statement sql = root.createStatement()) {

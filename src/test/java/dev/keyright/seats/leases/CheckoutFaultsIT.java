@@ -1,0 +1,173 @@
+package dev.keyright.seats.leases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.MariaDb;
+import dev.keyright.seats.testing.OnTheServer;
+import dev.keyright.seats.testing.RawHttp;
+import dev.keyright.seats.testing.Tables;
+import jakarta.json.JsonObject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the checkout does when the database pushes back, proven with the real thing where it can be made on
+ * purpose: an InnoDB deadlock the checkout loses and retries into a grant; an install whose lease expired but
+ * was not reaped yet; and the shapes of the answers to a server fault and to a database that went away.
+ */
+class CheckoutFaultsIT extends OnTheServer {
+
+    /**
+     * A transaction that holds an uncommitted idempotency record under the same key (so the checkout's insert of
+     * its record waits on it; that table has no foreign key, so nothing locks the license row for it) and then
+     * asks for the license row the checkout holds: a real deadlock. InnoDB rolls back the smaller
+     * transaction, the checkout (ours inserted 200 rows first), which the bounded retry runs again: a 201. Without
+     * the retry the answer would be a 503.
+     */
+    @Test
+    void aRealDeadlockLostByTheCheckoutIsRetriedIntoAGrant() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("deadlock");
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String licenseId = license.getString("licenseId");
+        JsonObject ballast = api.createLicense(uniqueProduct("ballast"), 1, 120, 5);
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement insert = other.prepareStatement("INSERT INTO lease (id, license_id, client_instance_id,"
+                    + " acquired_at, expires_at) VALUES (?, ?, ?, 0, 0)")) {
+                for (int i = 0; i < 200; i++) { // weight: InnoDB rolls back the transaction that changed fewer rows
+                    insert.setString(1, "lease_ballast_" + i);
+                    insert.setString(2, ballast.getString("licenseId"));
+                    insert.setString(3, "ballast-" + i);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            try (PreparedStatement record = other.prepareStatement("INSERT INTO idempotency_record (id, license_id, idem_key,"
+                    + " fingerprint, status, body, created_at, client_instance_id) VALUES (?, ?, 'dead-key', 'x', 201, '{}', 0, 'deadlocked')")) {
+                record.setString(1, sha256(licenseId + "\n" + "dead-key"));
+                record.setString(2, licenseId);
+                record.executeUpdate();
+            }
+            CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product,
+                    license.getString("licenseKey"), "deadlocked", Map.of("Idempotency-Key", "dead-key")));
+            awaitLockWait(checkout);
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, licenseId);
+                lock.executeQuery().close(); // returns: InnoDB chose the checkout as the victim (else this throws)
+            }
+            assertTrue(latestDeadlockMentions("idempotency_record"), "InnoDB reported the deadlock");
+            other.rollback();
+            Api.Reply reply = checkout.get(30, TimeUnit.SECONDS);
+            assertEquals(201, reply.status(), "the retried checkout granted the seat: " + reply);
+            assertEquals(null, reply.header("Idempotent-Replayed"), "run afresh: the other transaction's record never committed");
+        }
+        assertEquals(1, Tables.leasesOf(licenseId));
+    }
+
+    @Test
+    void anInstallReturningAfterItsLeaseExpiredButBeforeTheReaperRanGetsANewSeat() {
+        Api api = api();
+        String product = uniqueProduct("returning");
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        String first = api.acquire(product, key, "sleepy-laptop").json().getString("leaseId");
+        api.advanceClock(Duration.ofSeconds(67)); // past expiresAt + skew; no reaper sweep in between
+        assertEquals(1, Tables.leasesOf(licenseId), "the dead row is still there");
+        Api.Reply again = api.acquire(product, key, "sleepy-laptop");
+        assertEquals(201, again.status(), "a new seat, not the dead lease renewed and not a unique-key fault: " + again);
+        assertNotEquals(first, again.json().getString("leaseId"));
+        assertEquals(1, Tables.leasesOf(licenseId), "the dead row made way");
+        assertEquals(1L, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'EXPIRE'", first),
+                "the old lease's end is in the history");
+        assertEquals(410, api.renew(key, first).status(), "the old lease stays ended");
+    }
+
+    @Test
+    void aServerFaultIsA500ProblemThatNamesNothingInternal() {
+        Api api = api();
+        Api.Reply fault = api.send("POST", "/test-support/fault?kind=bug", null, Map.of());
+        assertEquals(500, fault.status());
+        assertEquals("application/problem+json", fault.contentType());
+        JsonObject problem = fault.json();
+        assertEquals("https://keyright.dev/problems/server-error", problem.getString("type"));
+        assertEquals(500, problem.getInt("status"));
+        assertNotNull(problem.getString("title"));
+        for (String leak : new String[] {"secret-table-name", "IllegalStateException", "dev.keyright", "\tat ", "Exception"}) {
+            assertFalse(fault.body().contains(leak), "the 500 names nothing internal (" + leak + "): " + fault.body());
+        }
+    }
+
+    @Test
+    void aDatabaseThatWentAwayIsA503ProblemWithRetryAfter() {
+        Api api = api();
+        Api.Reply down = api.send("POST", "/test-support/fault?kind=database", null, Map.of());
+        assertEquals(503, down.status(), down.toString());
+        assertEquals("application/problem+json", down.contentType());
+        assertEquals("https://keyright.dev/problems/service-unavailable", down.json().getString("type"));
+        assertTrue(Integer.parseInt(down.header("Retry-After")) >= 1, down.toString());
+        assertFalse(down.body().contains("3306") || down.body().contains("EclipseLink"), "nothing internal: " + down.body());
+    }
+
+    @Test
+    void anIdempotencyKeySentTwiceIs400AndGrantsNothing() {
+        Api api = api();
+        String product = uniqueProduct("twice");
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String body = "{\"product\":\"" + product + "\",\"licenseKey\":\"" + license.getString("licenseKey")
+                + "\",\"clientInstanceId\":\"twice\"}";
+        RawHttp.Reply reply = new RawHttp(base).send("POST", "/v1/seats/acquire",
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "key-a\r\nIdempotency-Key: key-b"), body);
+        assertEquals(400, reply.status(), reply.toString());
+        assertTrue(reply.body().contains("https://keyright.dev/problems/invalid-request"), reply.body());
+        assertTrue(reply.body().contains("Idempotency-Key"), "the refusal names the header: " + reply.body());
+        assertEquals(0, Tables.leasesOf(license.getString("licenseId")));
+    }
+
+    private static void awaitLockWait(CompletableFuture<Api.Reply> checkout) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (Connection root = MariaDb.connectAsRoot();
+             PreparedStatement waiting = root.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                     + " WHERE DB = ? AND INFO LIKE 'INSERT INTO idempotency_record%'")) {
+            waiting.setString(1, MariaDb.databaseName());
+            while (true) {
+                try (ResultSet rows = waiting.executeQuery()) {
+                    rows.next();
+                    if (rows.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                assertTrue(System.nanoTime() < deadline, () -> "the checkout's insert waits on the uncommitted record; the checkout: "
+                        + (checkout.isDone() ? checkout.join().toString() : "still running"));
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+        }
+    }
+
+    private static String sha256(String text) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static boolean latestDeadlockMentions(String text) throws Exception {
+        try (Connection connection = MariaDb.connectAsRoot();
+             ResultSet status = connection.createStatement().executeQuery("SHOW ENGINE INNODB STATUS")) {
+            status.next();
+            String report = status.getString("Status");
+            int section = report.indexOf("LATEST DETECTED DEADLOCK");
+            return section >= 0 && report.indexOf(text, section) >= 0;
+        }
+    }
+}
