@@ -26,6 +26,7 @@ public final class Deployments {
             throw new IllegalStateException("Build the WAR first (mvn package): " + war.getAbsolutePath());
         }
         return ShrinkWrap.create(ZipImporter.class, "keyright-seats.war").importFrom(war).as(WebArchive.class)
-                .addClasses(MovableClock.class, ClockResource.class, ReaperResource.class, ServerLog.class, ThreadsResource.class, QueueResource.class, FaultResource.class);
+                .addClasses(MovableClock.class, ClockResource.class, ReaperResource.class, ServerLog.class, ThreadsResource.class,
+                        QueueResource.class, FaultResource.class, LicenseLockResource.class);
     }
 }
