@@ -68,6 +68,35 @@ class SeatLifecycleIT extends OnTheServer {
     }
 
     @Test
+    void theLocationOfANewSeatShowsTheLeaseToItsHolderWithoutANewToken() {
+        Api api = api();
+        String product = uniqueProduct("location");
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String key = license.getString("licenseKey");
+        Api.Reply acquired = api.acquire(product, key, "located");
+        String location = acquired.header("Location");
+        String leaseId = acquired.json().getString("leaseId");
+        assertEquals("/v1/seats/" + leaseId, java.net.URI.create(location).getPath());
+
+        Api.Reply shown = api.send("GET", java.net.URI.create(location).getPath(), null, Map.of("Authorization", "License " + key));
+        assertEquals(200, shown.status(), shown.toString());
+        assertEquals(leaseId, shown.json().getString("leaseId"));
+        assertEquals(acquired.json().getString("expiresAt"), shown.json().getString("expiresAt"));
+        assertEquals("user-located", shown.json().getString("user"));
+        assertFalse(shown.json().containsKey("token"), "only a renewal signs a new token");
+
+        JsonObject other = api.createLicense(uniqueProduct("other"), 1, 60, 5);
+        assertEquals(404, api.send("GET", "/v1/seats/" + leaseId, null,
+                Map.of("Authorization", "License " + other.getString("licenseKey"))).status(), "another license's key sees nothing");
+        assertEquals(401, api.send("GET", "/v1/seats/" + leaseId, null, Map.of()).status());
+        assertEquals(404, api.send("GET", "/v1/seats/lease_00000000000000000000000000000000", null,
+                Map.of("Authorization", "License " + key)).status());
+        assertEquals(204, api.release(key, leaseId).status());
+        Api.Reply gone = api.send("GET", "/v1/seats/" + leaseId, null, Map.of("Authorization", "License " + key));
+        assertEquals(410, gone.status(), "released: " + gone);
+    }
+
+    @Test
     void sameInstallGetsTheSameLeaseAndAFullPoolIsA409() {
         Api api = api();
         String product = product();

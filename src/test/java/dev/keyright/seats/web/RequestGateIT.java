@@ -74,6 +74,7 @@ class RequestGateIT extends OnTheServer {
                 new Route("seats", "POST", "/v1/seats/acquire", json, acquire),
                 new Route("seats", "POST", "/v1/seats/" + leaseId + "/renew", client, null),
                 new Route("seats", "POST", "/v1/seats/" + leaseId + "/release", client, null),
+                new Route("seats", "GET", "/v1/seats/" + leaseId, client, null),
                 new Route("pool", "GET", "/v1/seats/pool?product=" + product, client, null),
                 new Route("health", "GET", "/v1/health", Map.of(), null),
                 new Route("jwks", "GET", "/.well-known/jwks.json", Map.of(), null));

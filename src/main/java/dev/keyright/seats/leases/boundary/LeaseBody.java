@@ -21,6 +21,32 @@ final class LeaseBody {
         return builder(lease, token, license, seatsInUse).add("waitedMillis", waitedMillis).build().toString();
     }
 
+    /**
+     * A lease as {@code GET /v1/seats/{leaseId}} shows it to its holder: what the server signed last, without a
+     * new token (only a renewal signs one).
+     */
+    static String view(Lease lease, License license) {
+        jakarta.json.JsonObjectBuilder body = JSON.createObjectBuilder()
+                .add("leaseId", lease.id())
+                .add("product", license.product())
+                .add("acquiredAt", Timestamps.format(lease.acquiredAt()))
+                .add("expiresAt", Timestamps.format(lease.expiresAt()))
+                .add("ttlSeconds", license.ttlSeconds())
+                .add("renewAfterSeconds", license.policy().renewAfterSeconds());
+        if (lease.holder().user() != null) {
+            body.add("user", lease.holder().user());
+        }
+        if (lease.holder().host() != null) {
+            body.add("host", lease.holder().host());
+        }
+        if (lease.overdraft()) {
+            body.add("overdraft", true);
+        }
+        lease.releasedAt().ifPresent(released -> body.add("releasedAt", Timestamps.format(released))
+                .add("lingeringUntil", Timestamps.format(lease.expiresAt())));
+        return body.build().toString();
+    }
+
     private static jakarta.json.JsonObjectBuilder builder(Lease lease, String token, License license, long seatsInUse) {
         jakarta.json.JsonObjectBuilder body = JSON.createObjectBuilder();
         if (lease.overdraft()) {

@@ -193,6 +193,27 @@ public class Seats {
     }
 
     /**
+     * A live lease of this license, for its holder ({@code Location} of a new seat): 410 when it ended here
+     * (released, expired, revoked), 404 when it never existed for this license. Locks nothing.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public String lease(String licenseKey, String leaseId) {
+        License license = licenses.authenticate(null, licenseKey);
+        Instant now = clock.instant();
+        Lease lease = em.find(Lease.class, leaseId);
+        if (lease == null || !lease.belongsTo(license.id())) {
+            if (lease == null && endedHere(leaseId, license.id())) {
+                throw new LeaseExpiredException();
+            }
+            throw new LeaseNotFoundException();
+        }
+        if (!lease.isLiveAt(now, license.skew())) {
+            throw new LeaseExpiredException();
+        }
+        return LeaseBody.view(lease, license);
+    }
+
+    /**
      * Give a seat back now. 404 when there is no live lease of that id for this license (or it was released
      * already). On a license with {@code lingerSeconds}, the seat stays counted for this install until the
      * linger ends ({@link Linger}); the seat is free for others only then.

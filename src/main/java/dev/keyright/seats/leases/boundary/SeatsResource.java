@@ -99,6 +99,13 @@ public class SeatsResource {
         return response.build();
     }
 
+    /** The lease a new seat's {@code Location} names, for its holder: the body without a new token. */
+    @GET
+    @Path("{leaseId: lease_[0-9a-f]{32}}") // only a lease id: /v1/seats/ACQUIRE stays a 404, not a 405
+    public Response lease(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return Response.ok(seats.lease(LicenseAuthorization.key(authorization), checked(leaseId))).build();
+    }
+
     @POST
     @Path("{leaseId}/renew")
     public Response renew(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
