@@ -51,15 +51,16 @@ ensure_mariadb() {
 
 mariadb_root() { mariadb -uroot "$@" 2>/dev/null || mariadb -h127.0.0.1 -uroot "$@"; }
 
-# create_database NAME USER PASSWORD: a fresh, empty database and a user that may use only it.
+# create_database DB USER PASSWORD: a fresh database and its user, made by the operator's own script
+# (server-config/mariadb-setup.sql), for the user at 127.0.0.1 and at localhost.
 create_database() {
-    local db=$1 user=$2 password=$3
+    local db=$1 user=$2 password=$3 host
     password=${password//\\/\\\\}; password=${password//\'/\'\'}   # an SQL string literal
-    mariadb_root -e "DROP DATABASE IF EXISTS \`$db\`; CREATE DATABASE \`$db\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
-        CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$password';
-        CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$password';
-        GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'127.0.0.1'; GRANT ALL PRIVILEGES ON \`$db\`.* TO '$user'@'localhost';" \
-        || die "cannot create database $db"
+    mariadb_root -e "DROP DATABASE IF EXISTS \`$db\`;" || die "cannot drop database $db"
+    for host in 127.0.0.1 localhost; do
+        mariadb_root -e "SET @db='$db', @user='$user', @host='$host', @password='$password'; $(cat "$ROOT/server-config/mariadb-setup.sql")" \
+            || die "cannot create database $db with server-config/mariadb-setup.sql"
+    done
 }
 
 drop_database() {

@@ -47,7 +47,10 @@ TLS_PASSWORD="tls-$(openssl rand -hex 8)"
 JMX_PASSWORD="jmx-$(openssl rand -hex 8)"
 
 log "database $DB on 127.0.0.1:3306; ports http $HTTP, https $HTTPS, jmx $JMX; work dir $WORK"
-create_database "$DB" "$DB_USER" "$DB_PASSWORD"
+create_database "$DB" "$DB_USER" "$DB_PASSWORD"   # with server-config/mariadb-setup.sql
+if mariadb_root -e "SET @db='${DB}_never', @user='${DB_USER}_never'; $(cat "$ROOT/server-config/mariadb-setup.sql")" 2>/dev/null; then
+    die "server-config/mariadb-setup.sql ran without @password"
+fi
 make_keystore "$WORK" "$TLS_PASSWORD"
 cp "$WAR" "$WORK/keyright-seats.war"   # a private copy: a concurrent `mvn package` cannot swap it mid-boot
 printf 'keyright-monitor %s\n' "$JMX_PASSWORD" > "$WORK/jmx.password"
