@@ -233,6 +233,11 @@ class SeatPoliciesIT extends OnTheServer {
         Api.Reply reservedAway = api.acquireAs(product, key, "dave-1", "dave", "desk-10");
         assertEquals(409, reservedAway.status(), "the fourth seat is kept for ops: " + reservedAway);
         assertEquals(201, api.acquireAs(product, key, "ops-1", "ops", "desk-11").status());
+        Api.Reply beyond = api.acquireAs(product, key, "erin-1", "erin", "desk-12");
+        assertEquals(409, beyond.status(), "the overdraft is 0 now: four seats, four held: " + beyond);
+        assertEquals(204, api.release(key, held.get(0)).status());
+        assertEquals(4, api.pool(product, key).json().getInt("inUse"), "a seat released after the change lingers for its install");
+        assertEquals(409, api.acquireAs(product, key, "erin-1", "erin", "desk-12").status());
 
         Api.Reply cleared = api.admin("PATCH", "/v1/admin/licenses/" + id, "{\"maxPerUser\":null,\"reservations\":null}");
         assertEquals(JsonValue.NULL, cleared.json().get("maxPerUser"), cleared.body());
