@@ -48,11 +48,7 @@ final class LeaseBody {
     }
 
     private static jakarta.json.JsonObjectBuilder builder(Lease lease, String token, License license, long seatsInUse) {
-        jakarta.json.JsonObjectBuilder body = JSON.createObjectBuilder();
-        if (lease.overdraft()) {
-            body.add("overdraft", true);
-        }
-        return body
+        jakarta.json.JsonObjectBuilder body = JSON.createObjectBuilder()
                 .add("leaseId", lease.id())
                 .add("token", token)
                 .add("expiresAt", Timestamps.format(lease.expiresAt()))
@@ -60,5 +56,9 @@ final class LeaseBody {
                 .add("renewAfterSeconds", license.policy().renewAfterSeconds())
                 .add("seatsInUse", seatsInUse)
                 .add("maxSeats", license.seats());
+        if (lease.overdraft()) {
+            body.add("overdraft", true);
+        }
+        return body;
     }
 }

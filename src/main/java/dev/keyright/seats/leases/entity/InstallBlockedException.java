@@ -13,10 +13,20 @@ public class InstallBlockedException extends SeatRefusal {
     private final int retryAfter;
 
     public InstallBlockedException(Instant blockedUntil, Instant now) {
+        this(wholeSecondAtOrAfter(blockedUntil), now, true);
+    }
+
+    private InstallBlockedException(Instant blockedUntil, Instant now, boolean whole) {
         super("install-blocked", "An administrator blocked this install until "
                 + DateTimeFormatter.ISO_INSTANT.format(blockedUntil) + "; it gets no seat before then.");
         this.blockedUntil = blockedUntil;
         this.retryAfter = (int) Math.max(1, (Duration.between(now, blockedUntil).toMillis() + 999) / 1000);
+    }
+
+    /** Shown in whole seconds like every time of the API, rounded up: the block has surely ended then. */
+    private static Instant wholeSecondAtOrAfter(Instant instant) {
+        Instant whole = instant.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return whole.equals(instant) ? whole : whole.plusSeconds(1);
     }
 
     @Override
