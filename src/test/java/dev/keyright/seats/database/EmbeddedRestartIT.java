@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,7 +37,7 @@ class EmbeddedRestartIT {
     @Test
     void theEmbeddedDefaultKeepsLeasesKeysAndTheGeneratedPasswordAcrossARestart() throws Exception {
         Map<String, String> settings = Map.of("KEYRIGHT_DATA_DIR", work.resolve("data").toString());
-        Nodes.Node first = Nodes.embedded(settings, work.resolve("first.log"));
+        Nodes.Node first = Nodes.readmeCommand(settings, work.resolve("first.log"));
         String password;
         String key;
         String leaseId;
@@ -45,6 +46,13 @@ class EmbeddedRestartIT {
             first.awaitReady(Duration.ofSeconds(240));
             assertEquals(java.util.Set.of(first.port()), listeningPorts(first.pid()),
                     "the README's command listens on its HTTP port only: no Hazelcast (--nohazelcast)");
+            List<String> lines = first.log().lines().filter(line -> !line.isBlank()).toList();
+            assertTrue(lines.size() <= 20, "the README's command logs a few plain lines, not Payara's hundreds: " + lines.size());
+            assertFalse(first.log().contains("\u001b["), "no ANSI colours");
+            assertFalse(first.log().contains("has expired"), "no dumps of Payara's expired CA certificates");
+            assertFalse(first.log().contains("Payara Micro URLs"), "no list of every interface's URL");
+            assertTrue(lines.stream().skip(Math.max(0, lines.size() - 3)).anyMatch(line -> line.contains("Keyright Seats is ready")),
+                    "the ready line is among the last: " + lines);
             Matcher generated = GENERATED.matcher(first.log());
             assertTrue(generated.find(), "the first start prints the generated admin password once");
             password = generated.group(1);

@@ -79,11 +79,23 @@ public final class Nodes implements AutoCloseable {
 
     /** As {@link #embedded(Map, Path)}, deploying {@code application} (a WAR file or an exploded directory). */
     public static Node embedded(File application, Map<String, String> settings, Path log) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
+        return embedded(application, settings, log, java.util.List.of());
+    }
+
+    /** The README's first command exactly: the WAR on the embedded default, with its quiet console log. */
+    public static Node readmeCommand(Map<String, String> settings, Path log) throws Exception {
+        return embedded(new File("target/keyright-seats.war"), settings, log,
+                java.util.List.of("--logproperties", new File("server-config/console-logging.properties").getPath()));
+    }
+
+    private static Node embedded(File application, Map<String, String> settings, Path log, java.util.List<String> more) throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
         int port = freePort();
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(javaCommand, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
                 "--deploy", application.getPath(), "--contextroot", "/", "--nohazelcast",
-                "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(), "--port", String.valueOf(port)).redirectErrorStream(true).redirectOutput(log.toFile());
+                "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(), "--port", String.valueOf(port)));
+        command.addAll(more);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("KEYRIGHT_"));
         builder.environment().putAll(settings);
         return new Node(port, builder.start(), log);
