@@ -32,6 +32,8 @@ final class Problems {
             case "lease-not-found": return new LeaseNotFoundException(detail, status, type);
             case "invalid-license": return new InvalidLicenseException(detail, status, type);
             case "license-suspended": return new LicenseSuspendedException(detail, status, type);
+            case "install-blocked":
+                return new InstallBlockedException(detail, status, type, instant(problem, "blockedUntil"), retryAfter);
             case "invalid-request": return new InvalidRequestException(detail, status, type, fieldErrors(problem));
             case "service-unavailable":
             case "request-in-progress":
@@ -55,6 +57,14 @@ final class Problems {
             return Optional.of(JsonObject.parse(response.body()));
         } catch (IllegalArgumentException notJson) {
             return Optional.empty();
+        }
+    }
+
+    private static java.time.Instant instant(Optional<JsonObject> problem, String name) {
+        try {
+            return problem.flatMap(p -> p.findString(name)).map(java.time.Instant::parse).orElse(null);
+        } catch (RuntimeException malformed) {
+            return null;
         }
     }
 

@@ -260,6 +260,38 @@ class CommandLineTest {
     }
 
     @Test
+    void aRevokeThatBlocksTheInstallStopsTheCommandAndTheCliDoesNotAcquireAgain() throws Exception {
+        seats.ttlSeconds = 3;
+        seats.renewAfterSeconds = 1;
+
+        CompletableFuture<Integer> run = cliInBackground("run", "--kill-on-loss", "--", "sleep", "30");
+        await(() -> seats.calls.contains("renew lease_1"), "a first renewal");
+        seats.revokeAndBlock("lease_1", FakeSeatService.NOW.plusSeconds(3600));
+
+        assertEquals(75, run.get(10, TimeUnit.SECONDS));
+        assertTrue(err().contains("An administrator blocked this install until " + FakeSeatService.NOW.plusSeconds(3600)), err());
+        assertTrue(err().contains("not acquiring a seat again"), err());
+        assertEquals(2, seats.calls.stream().filter(c -> c.equals("acquire")).count(), "one acquire after the revoke: " + seats.calls);
+        assertNoStackTrace();
+    }
+
+    @Test
+    void aBlockedInstallExits78AndSaysUntilWhenAlsoAsAJsonEvent() throws Exception {
+        String held = seats.holdSeatFor("inst-cli");
+        seats.revokeAndBlock(held, FakeSeatService.NOW.plusSeconds(600));
+
+        assertEquals(78, cli("acquire", "--wait", "5m"));
+        assertTrue(err().contains("An administrator blocked this install until 2026-11-13T14:40:05Z"), err());
+        assertEquals(1, seats.calls.stream().filter(c -> c.equals("acquire")).count(), "no waiting on a block: " + seats.calls);
+        err.reset();
+        assertEquals(78, cli("run", "--json", "--", "true"));
+        Map<String, Object> event = events().get(events().size() - 1);
+        assertEquals("error", event.get("event"));
+        assertEquals(78L, event.get("exitCode"));
+        assertEquals("https://keyright.dev/problems/install-blocked", event.get("type"));
+    }
+
+    @Test
     void exits127WhenTheCommandDoesNotExist() {
         assertEquals(127, cli("run", "--", "/nonexistent/keyright-test-program"));
         assertTrue(err().contains("cannot run /nonexistent/keyright-test-program"), err());

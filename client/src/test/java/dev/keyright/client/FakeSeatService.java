@@ -70,6 +70,8 @@ final class FakeSeatService implements Transport {
     private int holds;
 
     private final Map<String, String> live = new LinkedHashMap<>();
+    /** Installs an administrator blocked, until when (API v2 "a revoke that sticks"). */
+    private final Map<String, Instant> blocked = new HashMap<>();
     private final Set<String> gone = new HashSet<>();
     private final Map<String, Response> replays = new HashMap<>();
     private final Map<String, Deque<Response>> canned = new HashMap<>();
@@ -137,6 +139,13 @@ final class FakeSeatService implements Transport {
         gone.add(leaseId);
     }
 
+    /** An administrator revoked the install's lease and blocked the install: its acquires answer 403 install-blocked. */
+    synchronized void revokeAndBlock(String leaseId, Instant until) {
+        String cid = live.get(leaseId);
+        expire(leaseId);
+        blocked.put(cid, until);
+    }
+
     synchronized Set<String> liveLeases() {
         return Set.copyOf(live.keySet());
     }
@@ -151,6 +160,9 @@ final class FakeSeatService implements Transport {
         }
         String cid = body.getString("clientInstanceId");
         clientInstanceIds.add(cid);
+        if (blocked.containsKey(cid)) {
+            return problem(403, "install-blocked", Map.of("blockedUntil", blocked.get(cid).toString()), 3600L);
+        }
         String held = live.entrySet().stream().filter(e -> e.getValue().equals(cid)).map(Map.Entry::getKey)
                 .findFirst().orElse(null);
         Response response;

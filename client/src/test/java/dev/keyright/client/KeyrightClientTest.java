@@ -230,6 +230,24 @@ class KeyrightClientTest {
     }
 
     @Test
+    void aBlockedInstallIsRefusedWithItsEndAndAWaitingAcquireStopsAtOnce() {
+        String held = seats.holdSeatFor("inst-test");
+        seats.revokeAndBlock(held, FakeSeatService.NOW.plusSeconds(3600));
+
+        InstallBlockedException blocked = assertThrows(InstallBlockedException.class, client::acquireSeat);
+        assertEquals(403, blocked.status());
+        assertEquals(java.util.Optional.of(FakeSeatService.NOW.plusSeconds(3600)), blocked.blockedUntil());
+        assertEquals(java.util.Optional.of(Duration.ofHours(1)), blocked.retryAfter());
+
+        seats.calls.clear();
+        long start = time.nanos();
+        assertThrows(InstallBlockedException.class,
+                () -> client.acquireSeatWaiting(Duration.ofMinutes(10), SeatWaitListener.silent()));
+        assertEquals(0, time.nanos() - start, "no waiting: a block is no full pool");
+        assertEquals(List.of("acquire"), seats.calls.stream().filter(c -> c.equals("acquire")).toList(), "asked once");
+    }
+
+    @Test
     void throwsTheLastRefusalWhenTheBudgetIsSpent() {
         seats.maxSeats = 1;
         seats.holdSeatFor("inst-other");

@@ -186,6 +186,21 @@ class SeatKeepAliveTest {
     }
 
     @Test
+    void aRevokeThatBlocksTheInstallLosesTheSeatAfterOneAcquireAndNeverAsksAgain() {
+        SeatKeepAlive seat = keepAlive(client(() -> 0.5));
+        seats.revokeAndBlock("lease_1", FakeSeatService.NOW.plusSeconds(3600));
+
+        time.advance(Duration.ofSeconds(40));
+
+        assertEquals(SeatState.LOST, seat.state());
+        assertEquals(List.of("HELD->UNCERTAIN", "UNCERTAIN->LOST"), changes);
+        InstallBlockedException blocked = assertInstanceOf(InstallBlockedException.class, causes.get(1));
+        assertEquals(java.util.Optional.of(FakeSeatService.NOW.plusSeconds(3600)), blocked.blockedUntil());
+        time.advance(Duration.ofMinutes(30));
+        assertEquals(List.of("acquire", "renew lease_1", "acquire"), seats.calls, "one acquire after the revoke, then none");
+    }
+
+    @Test
     void losesTheSeatWhenTheReacquireFindsThePoolFull() {
         SeatKeepAlive seat = keepAlive(client(() -> 0.5));
         seats.expire("lease_1");

@@ -114,6 +114,35 @@ class ClientIT extends OnTheServer {
     }
 
     @Test
+    void aPlainRevokeLetsTheCliComeBackButARevokeThatBlocksStopsItForGood() throws Exception {
+        License license = license(2, 3, 0);
+        Api api = api();
+        Path marker = home.resolve("blocked-started");
+        Process run = cli(license, "run", "--kill-on-loss", "--", "sh", "-c", "touch " + marker + "; sleep 120");
+        assertTrue(waitFor(Duration.ofSeconds(30), () -> Files.exists(marker)));
+        String first = holderLease(license);
+
+        assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + license.id() + "/leases/" + first, null).status());
+        assertTrue(waitFor(Duration.ofSeconds(20), () -> { String now = holderLease(license); return now != null && !now.equals(first); }),
+                "after a plain revoke the CLI acquires again under a new lease id");
+        assertTrue(run.isAlive());
+
+        String second = holderLease(license);
+        assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + license.id() + "/leases/" + second + "?blockSeconds=600", null).status());
+        assertTrue(run.waitFor(30, TimeUnit.SECONDS), "the seat is lost and the command stopped");
+        assertEquals(75, run.exitValue());
+        assertTrue(Files.readString(errors.get(run)).contains("An administrator blocked this install until"), Files.readString(errors.get(run)));
+        assertEquals(0, api.pool(license.product(), license.key()).json().getInt("inUse"), "and it did not come back");
+        assertEquals(2L, dev.keyright.seats.testing.Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ? AND kind = 'GRANT'",
+                license.id()), "two grants: the first and the one after the plain revoke, none after the block");
+    }
+
+    private String holderLease(License license) {
+        var holders = api().admin("GET", "/v1/admin/licenses/" + license.id(), null).json().getJsonObject("pool").getJsonArray("holders");
+        return holders.isEmpty() ? null : holders.getJsonObject(0).getString("leaseId");
+    }
+
+    @Test
     void aCliKilledWithSigkillLeavesASeatThatExpiresByTtl() throws Exception {
         License license = license(1, 4, 0);
         Path marker = home.resolve("started");

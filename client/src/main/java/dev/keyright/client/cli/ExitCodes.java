@@ -16,6 +16,8 @@ final class ExitCodes {
     static final int UNTRUSTED_ANSWER = 76;
     /** The license key was refused, or the license is suspended. */
     static final int LICENSE_REFUSED = 77;
+    /** An administrator revoked this install's seat and blocked the install (install-blocked): not acquiring again. */
+    static final int INSTALL_BLOCKED = 78;
     static final int CANNOT_EXECUTE = 126;
     static final int COMMAND_NOT_FOUND = 127;
 

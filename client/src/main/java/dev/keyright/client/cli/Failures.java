@@ -1,5 +1,6 @@
 package dev.keyright.client.cli;
 
+import dev.keyright.client.InstallBlockedException;
 import dev.keyright.client.InvalidLicenseException;
 import dev.keyright.client.InvalidRequestException;
 import dev.keyright.client.KeyrightException;
@@ -22,6 +23,7 @@ final class Failures {
         if (e instanceof InvalidLicenseException || e instanceof LicenseSuspendedException) {
             return ExitCodes.LICENSE_REFUSED;
         }
+        if (e instanceof InstallBlockedException) return ExitCodes.INSTALL_BLOCKED;
         if (e instanceof LeaseVerificationException) return ExitCodes.UNTRUSTED_ANSWER;
         if (e instanceof InvalidRequestException) return ExitCodes.REQUEST_REFUSED;
         return ExitCodes.FAILURE;
@@ -34,6 +36,7 @@ final class Failures {
             return "The license key was refused (unknown, or not a key for product '" + product + "').";
         }
         if (e instanceof LicenseSuspendedException) return "The license is suspended or past its end date.";
+        if (e instanceof InstallBlockedException) return blocked((InstallBlockedException) e);
         if (e instanceof LeaseVerificationException) {
             return "The server's lease failed verification, so no seat is held: " + e.getMessage();
         }
@@ -46,6 +49,12 @@ final class Failures {
             return "The server refused the request: " + (fields.isEmpty() ? e.getMessage() : fields);
         }
         return "The license server refused: " + e.getMessage();
+    }
+
+    /** "An administrator blocked this install until ...; not acquiring again." */
+    static String blocked(InstallBlockedException e) {
+        return "An administrator blocked this install" + e.blockedUntil().map(until -> " until " + until).orElse("")
+                + "; not acquiring a seat again.";
     }
 
     /** "All 25 seats are in use", with the real numbers when the server gave them. */

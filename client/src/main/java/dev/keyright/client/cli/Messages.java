@@ -69,12 +69,17 @@ final class Messages {
             sentence = "cannot renew the seat (" + reason(cause) + "); still holding it, retrying";
         } else if (current == SeatState.HELD) {
             sentence = "the seat is renewed again";
+        } else if (cause instanceof dev.keyright.client.InstallBlockedException) {
+            sentence = "the seat was lost: " + Failures.blocked((dev.keyright.client.InstallBlockedException) cause)
+                    + (killOnLoss ? " Stopping the command." : " The command keeps running without a seat.");
         } else {
             sentence = "the seat was lost (" + reason(cause) + ")"
                     + (killOnLoss ? "; stopping the command" : "; the command keeps running without a seat");
         }
         say(sentence, event("seat-" + current.name().toLowerCase(), "previous", previous.name().toLowerCase(),
-                "reason", cause == null ? null : reason(cause)));
+                "reason", cause == null ? null : reason(cause), "type", cause == null ? null : cause.problemType().orElse(null),
+                "blockedUntil", cause instanceof dev.keyright.client.InstallBlockedException blocked
+                        ? blocked.blockedUntil().map(String::valueOf).orElse(null) : null));
     }
 
     void failed(KeyrightException e, String product) {
