@@ -291,7 +291,7 @@
         card.queue.append(card.waiting);
         card.queue.hidden = true;
 
-        root.append(head, gauge, card.error, card.table, card.noHolders, card.queue, createUsage(card));
+        root.append(head, gauge, card.error, card.table, card.noHolders, card.queue, createSettings(card), createUsage(card));
         return card;
     }
 
@@ -322,11 +322,18 @@
         if (created !== null) {
             fact(card.facts, 'Created', dateTime(created));
         }
+        policyFacts(card, license, pool);
+        card.license = license;
+        if (!card.settings.open) {
+            fillSettings(card, license);
+        }
 
         const waiting = Array.isArray(pool.waiting) ? pool.waiting : [];
         const queued = int(typeof pool.queued === 'number' ? pool.queued : waiting.length);
         const label = inUse + ' of ' + max + ' seats in use' + (queued > 0 ? ', ' + queued + ' waiting' : '');
-        card.gaugeLabel.textContent = inUse > max ? label + ' (over the limit: seats were lowered)' : label;
+        const overdraftInUse = int(pool.overdraftInUse);
+        card.gaugeLabel.textContent = inUse <= max ? label
+            : label + (overdraftInUse > 0 ? ' (' + overdraftInUse + ' out of the overdraft)' : ' (over the limit: seats were lowered)');
         card.gaugeSvg.setAttribute('aria-label', label);
         const fraction = max > 0 ? Math.min(1, inUse / max) : (inUse > 0 ? 1 : 0);
         card.gaugeFill.setAttribute('width', (fraction * 100).toFixed(2));
@@ -342,6 +349,227 @@
         const age = Date.now() - card.usageLoadedAt;
         if (!card.usageLoading && (age > USAGE_REFRESH_MS || (card.usageStale && age > USAGE_CHANGED_MS))) {
             loadUsage(card);
+        }
+    }
+
+    /** The seat policies, when the license has any: overdraft (in use), linger, caps, reservations (in use). */
+    function policyFacts(card, license, pool) {
+        const overdraft = int(license.overdraftSeats);
+        if (overdraft > 0) {
+            fact(card.facts, 'Overdraft', overdraft + ' seats (' + int(pool.overdraftInUse) + ' in use)', 'overdraft');
+        }
+        const linger = int(license.lingerSeconds);
+        if (linger > 0) {
+            fact(card.facts, 'Linger', linger + ' s after a release', 'linger');
+        }
+        if (typeof license.maxPerUser === 'number') {
+            fact(card.facts, 'Per user', 'at most ' + int(license.maxPerUser), 'max-per-user');
+        }
+        if (typeof license.maxPerHost === 'number') {
+            fact(card.facts, 'Per host', 'at most ' + int(license.maxPerHost), 'max-per-host');
+        }
+        const reserved = Array.isArray(pool.reserved) ? pool.reserved : [];
+        if (reserved.length > 0) {
+            fact(card.facts, 'Reserved', reserved.map((r) => str(r && r.name, '?') + ' ' + int(r && r.inUse) + '/'
+                + int(r && r.seats)).join(', '), 'reserved');
+        }
+    }
+
+    // ---- one license's settings: a PATCH of what changed, the server's errors next to their fields ----
+
+    const SETTINGS = [
+        { name: 'seats', label: 'Seats', kind: 'number', min: 1 },
+        { name: 'ttlSeconds', label: 'TTL (s)', kind: 'number', min: 2 },
+        { name: 'skewSeconds', label: 'Skew (s)', kind: 'number', min: 0 },
+        { name: 'status', label: 'Status', kind: 'status' },
+        { name: 'overdraftSeats', label: 'Overdraft seats', kind: 'number', min: 0 },
+        { name: 'lingerSeconds', label: 'Linger (s)', kind: 'number', min: 0 },
+        { name: 'maxPerUser', label: 'Max per user', kind: 'cap' },
+        { name: 'maxPerHost', label: 'Max per host', kind: 'cap' }
+    ];
+
+    function createSettings(card) {
+        const details = el('details', 'settings');
+        details.append(el('summary', null, 'Settings and seat policies'));
+        const form = el('form', 'settings-form');
+        form.setAttribute('autocomplete', 'off');
+        card.inputs = {};
+        card.fieldErrors = new Map();
+        for (const setting of SETTINGS) {
+            const label = el('label', 'setting');
+            label.append(setting.label);
+            let input;
+            if (setting.kind === 'status') {
+                input = el('select');
+                for (const value of ['active', 'suspended']) {
+                    const option = el('option', null, value);
+                    option.value = value;
+                    input.append(option);
+                }
+            } else {
+                input = el('input');
+                input.type = 'number';
+                input.step = '1';
+                input.min = String(setting.kind === 'cap' ? 1 : setting.min);
+                if (setting.kind === 'cap') {
+                    input.placeholder = 'no cap';
+                }
+            }
+            input.name = setting.name;
+            label.append(input, fieldError(card, setting.name));
+            card.inputs[setting.name] = input;
+            form.append(label);
+        }
+        const reservations = el('fieldset', 'reservations');
+        reservations.append(el('legend', null, 'Reserved seats (a holder matches by the user or host its client reports)'));
+        card.reservationRows = el('div', 'reservation-rows');
+        const add = el('button', 'add-reservation', 'Add a reservation');
+        add.type = 'button';
+        add.addEventListener('click', () => addReservationRow(card, { name: '', users: [], hosts: [], seats: 1 }));
+        reservations.append(card.reservationRows, fieldError(card, 'reservations'), add);
+        form.append(reservations);
+        card.settingsError = el('p', 'error settings-error');
+        card.settingsError.setAttribute('role', 'alert');
+        card.settingsError.hidden = true;
+        const save = el('button', 'save-settings', 'Save');
+        save.type = 'submit';
+        form.append(card.settingsError, save);
+        form.addEventListener('submit', (event) => {
+            event.preventDefault();
+            saveSettings(card, save);
+        });
+        details.addEventListener('toggle', () => {
+            if (details.open && card.license) {
+                fillSettings(card, card.license);
+            }
+        });
+        details.append(form);
+        card.settings = details;
+        return details;
+    }
+
+    function fieldError(card, field) {
+        const error = el('span', 'field-error');
+        error.setAttribute('data-field', field);
+        error.hidden = true;
+        card.fieldErrors.set(field, error);
+        return error;
+    }
+
+    function addReservationRow(card, reservation) {
+        const row = el('div', 'reservation');
+        const index = card.reservationRows.children.length;
+        const input = (name, value, placeholder, type) => {
+            const label = el('label', null, placeholder);
+            const field = el('input');
+            field.name = name;
+            field.type = type || 'text';
+            field.value = value;
+            label.append(field);
+            row.append(label);
+            return field;
+        };
+        row.nameInput = input('name', str(reservation.name, ''), 'Name');
+        row.usersInput = input('users', (reservation.users || []).join(', '), 'Users');
+        row.hostsInput = input('hosts', (reservation.hosts || []).join(', '), 'Hosts');
+        row.seatsInput = input('seats', String(int(reservation.seats) || 1), 'Seats', 'number');
+        row.seatsInput.min = '1';
+        const remove = el('button', 'remove-reservation', 'Remove');
+        remove.type = 'button';
+        remove.addEventListener('click', () => row.remove());
+        row.append(remove, fieldError(card, 'reservations[' + index + ']'));
+        card.reservationRows.append(row);
+    }
+
+    /** The license's values into the form: when it opens, and after a save; never while it is being edited. */
+    function fillSettings(card, license) {
+        for (const setting of SETTINGS) {
+            const value = license[setting.name];
+            card.inputs[setting.name].value = value === null || value === undefined ? '' : String(value);
+        }
+        card.reservationRows.replaceChildren();
+        for (const reservation of Array.isArray(license.reservations) ? license.reservations : []) {
+            addReservationRow(card, reservation);
+        }
+        clearSettingsErrors(card);
+    }
+
+    function clearSettingsErrors(card) {
+        for (const error of card.fieldErrors.values()) {
+            error.hidden = true;
+            error.textContent = '';
+        }
+        card.settingsError.hidden = true;
+    }
+
+    function names(text) {
+        return text.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
+    }
+
+    /** Only the members that changed: a PATCH that changes nothing else, and says nothing it need not. */
+    function settingsChanges(card) {
+        const license = card.license || {};
+        const change = {};
+        for (const setting of SETTINGS) {
+            const text = card.inputs[setting.name].value.trim();
+            let value;
+            if (setting.kind === 'status') {
+                value = text;
+            } else if (setting.kind === 'cap' && text === '') {
+                value = null;
+            } else {
+                value = text === '' ? NaN : Number(text);
+            }
+            const current = license[setting.name] === undefined ? null : license[setting.name];
+            if (value !== current) {
+                change[setting.name] = Number.isNaN(value) ? text : value;
+            }
+        }
+        const reservations = [...card.reservationRows.children].map((row) => ({
+            name: row.nameInput.value.trim(),
+            users: names(row.usersInput.value),
+            hosts: names(row.hostsInput.value),
+            seats: Number(row.seatsInput.value)
+        }));
+        if (JSON.stringify(reservations) !== JSON.stringify(Array.isArray(license.reservations) ? license.reservations : [])) {
+            change.reservations = reservations.length > 0 ? reservations : null;
+        }
+        return change;
+    }
+
+    async function saveSettings(card, button) {
+        clearSettingsErrors(card);
+        const change = settingsChanges(card);
+        if (Object.keys(change).length === 0) {
+            card.settingsError.textContent = 'Nothing changed.';
+            card.settingsError.hidden = false;
+            return;
+        }
+        button.disabled = true;
+        try {
+            const updated = await api('PATCH', licensePath(card.id), change);
+            card.license = updated;
+            fillSettings(card, updated);
+            card.settings.open = false;
+            await refresh();
+        } catch (e) {
+            const errors = e.problem && Array.isArray(e.problem.errors) ? e.problem.errors : [];
+            let placed = 0;
+            for (const error of errors) {
+                const field = str(error && error.field, '');
+                const target = card.fieldErrors.get(field) || card.fieldErrors.get(field.replace(/\.[a-z]+$/i, ''));
+                if (target) {
+                    target.textContent = str(error.message, 'invalid');
+                    target.hidden = false;
+                    placed++;
+                }
+            }
+            if (placed < errors.length || errors.length === 0) {
+                card.settingsError.textContent = 'Could not save: ' + e.message;
+                card.settingsError.hidden = false;
+            }
+        } finally {
+            button.disabled = false;
         }
     }
 
@@ -374,6 +602,16 @@
             row.user.textContent = str(holder.user, '—');
             row.host.textContent = str(holder.host, '—');
             row.install.textContent = str(holder.clientInstanceId, '—');
+            const tags = [];
+            if (holder.overdraft === true) {
+                tags.push(el('span', 'tag tag-overdraft', 'overdraft'));
+            }
+            const lingering = instant(holder.lingeringUntil);
+            if (lingering !== null) {
+                tags.push(el('span', 'tag tag-lingering', 'released, lingering until ' + clockTime(lingering)));
+            }
+            row.tags.replaceChildren(...tags);
+            row.tags.hidden = tags.length === 0;
             const acquired = instant(holder.acquiredAt);
             row.since.textContent = acquired === null ? '—' : since(acquired);
             row.since.setAttribute('title', str(holder.acquiredAt, ''));
@@ -402,24 +640,42 @@
         row.user = el('td', 'user');
         row.host = el('td', 'host');
         row.install = el('td', 'install');
+        row.tags = el('div', 'tags');
+        row.tags.hidden = true;
         row.since = el('td', 'since');
         row.expires = el('td', 'expires');
         const actions = el('td', 'actions');
         const revoke = el('button', 'revoke danger', 'Revoke');
         revoke.type = 'button';
         revoke.setAttribute('aria-label', 'Revoke this seat now');
-        revoke.addEventListener('click', () => revokeSeat(card, leaseId, row, revoke));
-        actions.append(revoke);
+        revoke.addEventListener('click', () => revokeSeat(card, leaseId, row, revoke, 0));
+        const blockFor = el('select', 'block-for');
+        blockFor.setAttribute('aria-label', 'How long to block this install');
+        for (const [seconds, text] of [[900, '15 min'], [3600, '1 hour'], [28800, '8 hours'], [86400, '24 hours']]) {
+            const option = el('option', null, text);
+            option.value = String(seconds);
+            blockFor.append(option);
+        }
+        blockFor.value = '3600';
+        const block = el('button', 'revoke-block danger', 'Revoke and block for');
+        block.type = 'button';
+        block.setAttribute('aria-label', 'Revoke this seat and refuse its install for the chosen time');
+        block.addEventListener('click', () => revokeSeat(card, leaseId, row, block, Number(blockFor.value)));
+        actions.append(revoke, block, blockFor);
+        row.countdown = el('span', 'countdown');
+        row.expires.append(row.countdown, row.tags);
         tr.append(row.user, row.host, row.install, row.since, row.expires, actions);
         return row;
     }
 
-    async function revokeSeat(card, leaseId, row, button) {
+    async function revokeSeat(card, leaseId, row, button, blockSeconds) {
+        const label = button.textContent;
         button.disabled = true;
         button.textContent = 'Revoking…';
         card.error.hidden = true;
         try {
-            await api('DELETE', licensePath(card.id) + '/leases/' + encodeURIComponent(leaseId));
+            await api('DELETE', licensePath(card.id) + '/leases/' + encodeURIComponent(leaseId)
+                + (blockSeconds > 0 ? '?blockSeconds=' + blockSeconds : ''));
             row.tr.classList.add('revoked');
             loadUsage(card);
         } catch (e) {
@@ -427,7 +683,7 @@
                 card.error.textContent = 'Could not revoke the seat: ' + e.message;
                 card.error.hidden = false;
                 button.disabled = false;
-                button.textContent = 'Revoke';
+                button.textContent = label;
             }
         }
         await refresh();
@@ -439,11 +695,11 @@
         for (const card of cards.values()) {
             for (const row of card.holders.values()) {
                 if (row.expiresAt === null) {
-                    row.expires.textContent = '—';
+                    row.countdown.textContent = '—';
                     continue;
                 }
                 const left = row.expiresAt - now;
-                row.expires.textContent = left > 0 ? countdown(left) : 'expired';
+                row.countdown.textContent = left > 0 ? countdown(left) : 'expired';
                 row.expires.classList.toggle('soon', left > 0 && left <= 10000);
                 row.expires.classList.toggle('expired', left <= 0);
             }
@@ -482,7 +738,9 @@
         card.chart = el('div', 'chart');
         card.chart.append(el('p', 'chart-message', 'Loading usage…'));
         card.usageSummary = el('p', 'usage-summary');
-        section.append(head, card.chart, card.usageSummary);
+        card.overdraftUse = el('table', 'overdraft-use');
+        card.overdraftUse.hidden = true;
+        section.append(head, card.chart, card.usageSummary, card.overdraftUse);
         return section;
     }
 
@@ -523,7 +781,10 @@
                 acquisitions: int(b && b.acquisitions),
                 expiries: int(b && b.expiries),
                 releases: int(b && b.releases),
-                revocations: int(b && b.revocations)
+                revocations: int(b && b.revocations),
+                overdraft: int(b && b.overdraftCheckouts),
+                peakOverdraft: int(b && b.peakOverdraft),
+                byReason: b && b.denialsByReason && typeof b.denialsByReason === 'object' ? b.denialsByReason : {}
             }))
             .filter((b) => b.start !== null && b.end !== null);
         if (buckets.length === 0) {
@@ -534,9 +795,29 @@
         card.chart.replaceChildren(chart(buckets, maxSeats, bucket));
         const peak = Math.max(...buckets.map((b) => b.peak));
         const sum = (key) => buckets.reduce((total, b) => total + b[key], 0);
+        const reasons = {};
+        for (const b of buckets) {
+            for (const [reason, count] of Object.entries(b.byReason)) {
+                reasons[reason] = (reasons[reason] || 0) + int(count);
+            }
+        }
+        const byReason = Object.entries(reasons).map(([reason, count]) => reason + ' ' + count).join(', ');
         card.usageSummary.textContent = 'Highest peak ' + peak + ' of ' + maxSeats + ' seats · '
-            + sum('denials') + ' denials · ' + sum('acquisitions') + ' acquisitions · '
+            + sum('denials') + ' denials' + (byReason ? ' (' + byReason + ')' : '') + ' · ' + sum('acquisitions') + ' acquisitions · '
             + sum('expiries') + ' expiries · ' + sum('revocations') + ' revocations';
+        const overdraftBuckets = buckets.filter((b) => b.overdraft > 0 || b.peakOverdraft > 0);
+        card.overdraftUse.replaceChildren();
+        card.overdraftUse.hidden = overdraftBuckets.length === 0;
+        if (overdraftBuckets.length > 0) {
+            card.overdraftUse.append(el('caption', null, 'Overdraft use (billed) per ' + bucket));
+            for (const b of overdraftBuckets) {
+                const tr = el('tr', 'overdraft-bucket');
+                tr.append(el('td', null, bucketLabel(b.start, bucket)),
+                    el('td', null, b.overdraft + ' overdraft checkouts'),
+                    el('td', null, 'peak ' + b.peakOverdraft + ' over the seats'));
+                card.overdraftUse.append(tr);
+            }
+        }
     }
 
     function bucketLabel(millis, bucket) {

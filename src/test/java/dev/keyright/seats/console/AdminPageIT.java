@@ -250,6 +250,79 @@ class AdminPageIT extends OnTheServer {
         assertEquals(false, browser.findElement(in(licenseId, ".queue")).isDisplayed());
     }
 
+    @Test
+    void administratorSetsSeatPoliciesSeesOverdraftAndLingerAndRevokesWithABlock() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("policies");
+        Api.Reply created = api.admin("POST", "/v1/admin/licenses", "{\"product\":\"" + product + "\",\"seats\":2,"
+                + "\"ttlSeconds\":600,\"skewSeconds\":5,\"overdraftSeats\":1,\"lingerSeconds\":300}");
+        assertEquals(201, created.status(), created.toString());
+        String licenseId = created.json().getString("licenseId");
+        String key = created.json().getString("licenseKey");
+        String first = api.acquire(product, key, "pol-a").json().getString("leaseId");
+        String second = api.acquire(product, key, "pol-b").json().getString("leaseId");
+        Api.Reply third = api.acquire(product, key, "pol-c");
+        assertTrue(third.json().getBoolean("overdraft"), third.body());
+        String overdraft = third.json().getString("leaseId");
+        assertEquals(204, api.release(key, second).status()); // lingers 300 s for pol-b
+
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.until(textToBe(gauge(licenseId), "3 of 2 seats in use (1 out of the overdraft)"));
+        assertEquals("overdraft", browser.findElement(holder(licenseId, overdraft)).findElement(By.cssSelector(".tag-overdraft")).getText());
+        assertTrue(browser.findElement(holder(licenseId, second)).findElement(By.cssSelector(".tag-lingering")).getText()
+                .startsWith("released, lingering until "));
+        assertTrue(browser.findElement(holder(licenseId, first)).findElements(By.cssSelector(".tag-overdraft")).isEmpty()
+                || !browser.findElement(holder(licenseId, first)).findElement(By.cssSelector(".tag-overdraft")).isDisplayed());
+        String facts = browser.findElement(in(licenseId, ".facts")).getText();
+        assertTrue(facts.contains("1 seats (1 in use)") && facts.contains("300 s after a release"), facts);
+
+        // A value the server refuses: its message next to the field, and nothing changed.
+        browser.findElement(in(licenseId, "details.settings summary")).click();
+        WebElement maxPerUser = wait.until(visibilityOfElementLocated(in(licenseId, "input[name='maxPerUser']")));
+        maxPerUser.sendKeys("5");
+        browser.findElement(in(licenseId, "button.save-settings")).click();
+        WebElement error = wait.until(visibilityOfElementLocated(in(licenseId, ".field-error[data-field='maxPerUser']")));
+        assertTrue(error.getText().contains("between 1 and seats"), error.getText());
+        assertTrue(api.admin("GET", "/v1/admin/licenses/" + licenseId, null).json().isNull("maxPerUser"), "nothing changed");
+
+        // A valid change, with a reservation: saved, and shown.
+        maxPerUser.clear();
+        maxPerUser.sendKeys("1");
+        browser.findElement(in(licenseId, "button.add-reservation")).click();
+        browser.findElement(in(licenseId, ".reservation input[name='name']")).sendKeys("ops");
+        browser.findElement(in(licenseId, ".reservation input[name='users']")).sendKeys("ops, oncall");
+        browser.findElement(in(licenseId, "button.save-settings")).click();
+        wait.until(d -> !d.findElement(in(licenseId, "details.settings")).getDomProperty("open").equals("true"));
+        JsonObject saved = api.admin("GET", "/v1/admin/licenses/" + licenseId, null).json();
+        assertEquals(1, saved.getInt("maxPerUser"));
+        assertEquals("ops", saved.getJsonArray("reservations").getJsonObject(0).getString("name"));
+        assertEquals(2, saved.getJsonArray("reservations").getJsonObject(0).getJsonArray("users").size());
+        assertEquals(2, saved.getInt("seats"), "only what changed was sent");
+        wait.until(d -> d.findElement(in(licenseId, ".facts")).getText().contains("at most 1"));
+
+        // Revoke and block for an hour: the holder goes, and its install is refused.
+        new org.openqa.selenium.support.ui.Select(browser.findElement(holder(licenseId, first)).findElement(By.cssSelector("select.block-for")))
+                .selectByValue("3600");
+        browser.findElement(holder(licenseId, first)).findElement(By.cssSelector("button.revoke-block")).click();
+        wait.until(invisibilityOfElementLocated(holder(licenseId, first)));
+        Api.Reply refused = api.acquire(product, key, "pol-a");
+        assertEquals(403, refused.status(), refused.toString());
+        assertEquals("https://keyright.dev/problems/install-blocked", refused.json().getString("type"));
+
+        // Overdraft use per bucket, billed, in the usage section (revoking reloads it).
+        WebElement overdraftUse = wait.until(visibilityOfElementLocated(in(licenseId, "table.overdraft-use")));
+        assertTrue(overdraftUse.getText().contains("1 overdraft checkouts"), overdraftUse.getText());
+
+        // At 420 px the settings and the holders fit: nothing scrolls sideways.
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(420, 900));
+        browser.findElement(in(licenseId, "details.settings summary")).click();
+        wait.until(visibilityOfElementLocated(in(licenseId, "input[name='maxPerHost']")));
+        Object overflow = browser.executeScript("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+        assertEquals(0L, ((Number) overflow).longValue(), "no sideways scroll at 420 px");
+    }
+
     private void assertUsageShown(WebDriverWait wait, String licenseId, String bucket) {
         Api.Reply report = api().admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
         int usageStatus = report.status();
