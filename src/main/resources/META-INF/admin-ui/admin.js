@@ -852,7 +852,7 @@
         svgText(root, { x: left - 4, y: peakTop + 4, 'class': 'tick', 'text-anchor': 'end' }, peakScale);
         svgText(root, { x: left - 4, y: peakTop + peakHeight, 'class': 'tick', 'text-anchor': 'end' }, 0);
 
-        svgText(root, { x: left, y: denialTop - 6, 'class': 'chart-caption denial-caption' }, 'Denials (pool full)');
+        svgText(root, { x: left, y: denialTop - 6, 'class': 'chart-caption denial-caption' }, 'Denials (every reason)');
         svg('line', { x1: left, x2: width - right, y1: denialTop + denialHeight, y2: denialTop + denialHeight, 'class': 'axis' }, root);
         svgText(root, { x: left - 4, y: denialTop + 4, 'class': 'tick', 'text-anchor': 'end' }, denialScale);
         svgText(root, { x: left - 4, y: denialTop + denialHeight, 'class': 'tick', 'text-anchor': 'end' }, 0);
