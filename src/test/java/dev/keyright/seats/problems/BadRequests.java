@@ -169,7 +169,15 @@ final class BadRequests {
         }
         List<String> changes = List.of("{}", "{\"status\":\"deleted\"}", "{\"seats\":\"x\"}", "{\"seats\":0}",
                 "{\"ttlSeconds\":0}", "{\"skewSeconds\":100000}", "{\"product\":\"renamed\"}", "[]", "{\"status\":null,\"x\":1}",
-                "{\"seats\":2,\"seats\":3}");
+                "{\"seats\":2,\"seats\":3}",
+                // seat policies: out of range, wrong types, malformed reservations, more reserved than seats
+                "{\"overdraftSeats\":3}", "{\"overdraftSeats\":-1}", "{\"lingerSeconds\":3601}", "{\"lingerSeconds\":\"5\"}",
+                "{\"maxPerUser\":0}", "{\"maxPerUser\":3}", "{\"maxPerHost\":\"x\"}", "{\"maxPerHost\":1.5}",
+                "{\"reservations\":\"x\"}", "{\"reservations\":[1]}", "{\"reservations\":[{\"name\":\"r\",\"seats\":1}]}",
+                "{\"reservations\":[{\"name\":\"r\",\"hosts\":[\"h\"],\"seats\":3}]}",
+                "{\"reservations\":[{\"name\":\"r\",\"hosts\":[\"h\"],\"seats\":1,\"extra\":true}]}",
+                "{\"reservations\":[{\"name\":\"r\",\"hosts\":[\"h\"],\"seats\":1},{\"name\":\"r\",\"users\":[\"u\"],\"seats\":1}]}",
+                "{\"reservations\":[{\"name\":\"r\",\"hosts\":[\"\"],\"seats\":1}]}");
         for (int i = 0; i < changes.size(); i++) {
             cases.add(new Case("admin-patch-" + i, "PATCH", "/v1/admin/licenses/" + licenseId, json, changes.get(i), true));
         }
@@ -178,6 +186,15 @@ final class BadRequests {
             cases.add(new Case("admin-patch-unknown-" + id.length(), "PATCH", "/v1/admin/licenses/" + id, json, "{\"seats\":3}", true));
             cases.add(new Case("admin-revoke-" + id.length(), "DELETE", "/v1/admin/licenses/" + licenseId + "/leases/" + id, Map.of(), null, true));
         }
+        for (String block : List.of("-1", "abc", "86401", "1e3", "3600.5", "99999999999")) {
+            cases.add(new Case("admin-revoke-block-" + block, "DELETE", "/v1/admin/licenses/" + licenseId + "/leases/" + leaseId
+                    + "?blockSeconds=" + block, Map.of(), null, true));
+        }
+        for (String id : List.of("lease_unknown", "lease_" + "0".repeat(32), "LEASE_" + "a".repeat(32))) {
+            cases.add(new Case("lease-view-" + id, "GET", "/v1/seats/" + id, Map.of("Authorization", "License " + key), null, false));
+        }
+        cases.add(new Case("lease-view-no-key", "GET", "/v1/seats/" + leaseId, Map.of(), null, false));
+        cases.add(new Case("lease-view-wrong-key", "GET", "/v1/seats/" + leaseId, Map.of("Authorization", "License WRONG-KEY"), null, false));
         cases.add(new Case("admin-revoke-other-license", "DELETE", "/v1/admin/licenses/lic_unknown/leases/" + leaseId, Map.of(), null, true));
         cases.add(new Case("admin-no-auth", "POST", "/v1/admin/licenses", json, "{\"product\":\"p\",\"seats\":2}", false));
         cases.add(new Case("admin-list-no-auth", "GET", "/v1/admin/licenses", Map.of(), null, false));

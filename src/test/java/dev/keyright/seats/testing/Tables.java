@@ -44,9 +44,12 @@ public final class Tables {
     /** A fingerprint of every row that matters, to prove a refused request changed nothing. */
     public static String snapshot() {
         return count("SELECT COUNT(*) FROM license") + "/" + count("SELECT COALESCE(SUM(CRC32(CONCAT_WS('|', id, product, seats,"
-                + " ttl_seconds, skew_seconds, status, COALESCE(customer, '-'), COALESCE(not_after, -1), checkouts))), 0) FROM license")
+                + " ttl_seconds, skew_seconds, status, COALESCE(customer, '-'), COALESCE(not_after, -1), checkouts,"
+                + " overdraft_seats, linger_seconds, COALESCE(max_per_user, -1), COALESCE(max_per_host, -1),"
+                + " COALESCE(reservations, '-')))), 0) FROM license")
                 + "/" + count("SELECT COUNT(*) FROM lease") + "/" + count("SELECT COALESCE(SUM(expires_at), 0) FROM lease")
                 + "/" + count("SELECT COUNT(*) FROM lease_event") + "/" + count("SELECT COUNT(*) FROM idempotency_record")
-                + "/" + count("SELECT COUNT(*) FROM setting") + "/" + count("SELECT COUNT(*) FROM signing_key");
+                + "/" + count("SELECT COUNT(*) FROM setting") + "/" + count("SELECT COUNT(*) FROM signing_key")
+                + "/" + count("SELECT COUNT(*) FROM install_block") + "/" + count("SELECT COUNT(*) FROM queue_entry");
     }
 }
