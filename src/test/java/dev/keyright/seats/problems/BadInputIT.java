@@ -41,6 +41,12 @@ class BadInputIT extends OnTheServer {
                     ? api.send(bad.method(), bad.path(), bad.body(), BadRequests.withAdmin(bad.headers()))
                     : api.send(bad.method(), bad.path(), bad.body(), bad.headers());
             String problem = bad.transport() && reply.status() == 400 && reply.body().isEmpty() ? null : check(reply);
+            String answered = reply.status() + " " + (reply.body().isEmpty() ? "-"
+                    : reply.body().replaceAll("(?s).*\"type\":\"https://keyright.dev/problems/([a-z-]+)\".*", "$1"));
+            String expected = expected(bad.name());
+            if (problem == null && !answered.equals(expected)) {
+                problem = "expected " + expected + ", answered " + answered;
+            }
             if (problem != null) {
                 failures.add(bad.name() + " -> " + problem);
             }
@@ -49,6 +55,35 @@ class BadInputIT extends OnTheServer {
         assertEquals(List.of(), api.serverWarnings(), "a client's bad input never logs a stack trace, a SEVERE or a WARNING record");
         assertEquals(before, Tables.snapshot(), "no malformed request changed anything");
         assertEquals(200, api.renew(key, leaseId).status(), "and the real lease is still fine");
+    }
+
+    /**
+     * What each case must be answered, by the contract (docs/API.md "Errors"): its status and problem type, "-"
+     * for the HTTP layer's bare 400. The first rule that matches the case's name decides.
+     */
+    private static final List<Map.Entry<Pattern, String>> EXPECTED = List.of(
+            rule("(admin-)?charset-.*|form|xml|no-content-type|admin-create-text|admin-patch-xml", "415 unsupported-media-type"),
+            rule("oversized(-admin)?|deep-object-5000", "413 payload-too-large"),
+            rule("method-acquire-body-.*|renew-nul-id|route-encoded-slash", "400 -"),
+            rule("method-.*", "405 method-not-allowed"),
+            rule("route-/v1/admin|admin-(no-auth|list-no-auth|revoke-no-auth|patch-no-auth|usage-no-auth|page-no-auth"
+                    + "|malformed-basic|wrong-password|license-key-as-admin)", "401 unauthorized"),
+            rule("route-/v1/seats/lease_[0-9a-f]{32}", "401 invalid-license"),
+            rule("route-.*", "404 not-found"),
+            rule("admin-(get|patch-unknown)-11|admin-revoke-other-license", "404 license-not-found"),
+            rule("admin-revoke-11|(renew|release)-id-(0|2|5|7)|lease-view-lease_0{32}", "404 lease-not-found"),
+            rule("admin-(get|patch-unknown|revoke)-\\d+|(renew|release)-id-\\d+", "400 invalid-path"),
+            rule("lease-view-(lease_unknown|LEASE_a{32})", "404 not-found"),
+            rule("(renew|release|pool)-auth-\\d+|(renew|release)-no-auth|pool-product-.*|unknown-key|wrong-product"
+                    + "|lease-view-(no|wrong)-key|acquire-licenseKey-(10|16|17)", "401 invalid-license"),
+            rule(".*", "400 invalid-request"));
+
+    private static Map.Entry<Pattern, String> rule(String names, String answer) {
+        return Map.entry(Pattern.compile(names), answer);
+    }
+
+    private static String expected(String name) {
+        return EXPECTED.stream().filter(rule -> rule.getKey().matcher(name).matches()).findFirst().orElseThrow().getValue();
     }
 
     private static String check(Api.Reply reply) {
