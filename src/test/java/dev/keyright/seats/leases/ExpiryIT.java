@@ -99,6 +99,68 @@ class ExpiryIT extends OnTheServer {
         assertEquals(1, Tables.leasesOf(license.getString("licenseId")), "the row is still there: no reaper ran");
     }
 
+    /**
+     * The race the reaper's row lock and re-check exist for: a renew whose transaction is still open when the
+     * sweep reads the rows past the cut-off. A transaction of the test's own stands in for that renew (it moves
+     * the lease's expiry forward and holds the row); the sweep must wait for it, and after it commits must leave
+     * the renewed lease alone while it reaps the one that really died. Without the lock the sweep deletes the
+     * renewed lease; without a reaper nothing is reaped.
+     */
+    @Test
+    void aSweepRacingARenewThatCommitsWhileItWaitsReapsOnlyTheLeaseThatReallyDied() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("reap-race");
+        JsonObject license = api.createLicense(product, 3, 30, 0);
+        String key = license.getString("licenseKey");
+        String id = license.getString("licenseId");
+        long start = api.advanceClock(Duration.ZERO);
+        api.freezeClock(start);
+        String renewed = api.acquire(product, key, "renewing").json().getString("leaseId");
+        String dead = api.acquire(product, key, "crashed").json().getString("leaseId");
+        long past = start + 30_000 + 15_000 + 60_000; // both past expiresAt + the reaper's grace (15 s)
+        api.freezeClock(past);
+        long renewedTo = past + 30_000;
+        java.util.concurrent.CompletableFuture<JsonObject> sweep;
+        try (java.sql.Connection renew = dev.keyright.seats.testing.MariaDb.connect()) {
+            renew.setAutoCommit(false);
+            try (java.sql.PreparedStatement update = renew.prepareStatement("UPDATE lease SET expires_at = ? WHERE id = ?")) {
+                update.setLong(1, renewedTo);
+                update.setString(2, renewed);
+                assertEquals(1, update.executeUpdate());
+            }
+            sweep = java.util.concurrent.CompletableFuture.supplyAsync(api::reap);
+            awaitSweepWaitingForTheRenew();
+            renew.commit();
+        }
+        sweep.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        api.reap(); // the timer's sweep may have been the one that waited: either way the table is what counts
+        assertEquals(1, Tables.leasesOf(id), "the dead lease was reaped, the renewed one was not");
+        assertEquals(renewedTo, Tables.count("SELECT expires_at FROM lease WHERE id = ?", renewed), "with its renewed expiry");
+        assertEquals(1L, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'EXPIRE'", dead));
+        assertEquals(0L, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'EXPIRE'", renewed));
+        assertEquals(200, api.renew(key, renewed).status(), "the renewed lease is live");
+    }
+
+    /** Until a sweep's locking read of the leases past the cut-off waits on the row the renew holds. */
+    private static void awaitSweepWaitingForTheRenew() throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        try (java.sql.Connection root = dev.keyright.seats.testing.MariaDb.connectAsRoot();
+             java.sql.PreparedStatement waiting = root.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                     + " WHERE DB = ? AND INFO LIKE 'SELECT%FROM lease%FOR UPDATE%'")) {
+            waiting.setString(1, dev.keyright.seats.testing.MariaDb.databaseName());
+            while (true) {
+                try (java.sql.ResultSet rows = waiting.executeQuery()) {
+                    rows.next();
+                    if (rows.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                org.junit.jupiter.api.Assertions.assertTrue(System.nanoTime() < deadline, "a sweep waits for the renew's row lock");
+                Thread.sleep(20);
+            }
+        }
+    }
+
     @Test
     void theReaperDeletesOnlyLeasesDeadPastTheGrace() {
         Api api = api();
