@@ -4,7 +4,8 @@
 
 # The project root (the folder holding pom.xml).
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
-PAYARA_MICRO_VERSION=${PAYARA_MICRO_VERSION:-6.2025.10}
+BUILD_MICRO_VERSION=6.2025.10   # the pom's payara.version: `mvn package` puts this one in target/
+PAYARA_MICRO_VERSION=${PAYARA_MICRO_VERSION:-$BUILD_MICRO_VERSION}
 MARIADB_DRIVER_VERSION=${MARIADB_DRIVER_VERSION:-3.5.11}
 MICRO_JAR="$ROOT/target/payara-micro-$PAYARA_MICRO_VERSION.jar"
 # A JDK 21+ for the Jakarta EE 11 servers (Payara Micro 7, GlassFish 8); the WAR itself stays Java 17.
@@ -17,7 +18,7 @@ die() { printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
 
 # The WAR, the Payara Micro jar and the MariaDB driver, built by `mvn package` (built here only if missing).
 require_build() {
-    if [ ! -f "$WAR" ] || [ ! -f "$DRIVER_JAR" ] || { [ ! -f "$MICRO_JAR" ] && [ "$PAYARA_MICRO_VERSION" = 6.2025.10 ]; }; then
+    if [ ! -f "$WAR" ] || [ ! -f "$DRIVER_JAR" ] || { [ ! -f "$MICRO_JAR" ] && [ "$PAYARA_MICRO_VERSION" = "$BUILD_MICRO_VERSION" ]; }; then
         log "target/ lacks the WAR, Payara Micro or the driver: mvn -q -B package -DskipTests"
         (cd "$ROOT" && mvn -q -B -ntp package -DskipTests) || die "the build failed"
     fi
