@@ -4,9 +4,12 @@
 
 # The project root (the folder holding pom.xml).
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
-PAYARA_MICRO_VERSION=${PAYARA_MICRO_VERSION:-6.2025.10}
+BUILD_MICRO_VERSION=6.2025.10   # the pom's payara.version: `mvn package` puts this one in target/
+PAYARA_MICRO_VERSION=${PAYARA_MICRO_VERSION:-$BUILD_MICRO_VERSION}
 MARIADB_DRIVER_VERSION=${MARIADB_DRIVER_VERSION:-3.5.11}
 MICRO_JAR="$ROOT/target/payara-micro-$PAYARA_MICRO_VERSION.jar"
+# A JDK 21+ for the Jakarta EE 11 servers (Payara Micro 7, GlassFish 8); the WAR itself stays Java 17.
+JAVA25_HOME=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 DRIVER_JAR="$ROOT/target/lib/mariadb-java-client-$MARIADB_DRIVER_VERSION.jar"
 WAR=${KEYRIGHT_WAR:-$ROOT/target/keyright-seats.war}   # KEYRIGHT_WAR: test another build of the WAR
 
@@ -15,9 +18,16 @@ die() { printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
 
 # The WAR, the Payara Micro jar and the MariaDB driver, built by `mvn package` (built here only if missing).
 require_build() {
-    if [ ! -f "$WAR" ] || [ ! -f "$MICRO_JAR" ] || [ ! -f "$DRIVER_JAR" ]; then
+    if [ ! -f "$WAR" ] || [ ! -f "$DRIVER_JAR" ] || { [ ! -f "$MICRO_JAR" ] && [ "$PAYARA_MICRO_VERSION" = "$BUILD_MICRO_VERSION" ]; }; then
         log "target/ lacks the WAR, Payara Micro or the driver: mvn -q -B package -DskipTests"
         (cd "$ROOT" && mvn -q -B -ntp package -DskipTests) || die "the build failed"
+    fi
+    # Another Payara Micro than the build's (PAYARA_MICRO_VERSION=7.2026.11): fetched from Maven Central (~100 MB once).
+    if [ ! -f "$MICRO_JAR" ]; then
+        log "mvn dependency:copy fish.payara.extras:payara-micro:$PAYARA_MICRO_VERSION"
+        (cd "$ROOT" && mvn -q -B -ntp org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+            -Dartifact="fish.payara.extras:payara-micro:$PAYARA_MICRO_VERSION" -DoutputDirectory="$ROOT/target") \
+            || die "cannot download Payara Micro $PAYARA_MICRO_VERSION"
     fi
 }
 

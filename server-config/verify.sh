@@ -25,7 +25,17 @@ for tool in curl jq openssl keytool jcmd xxd ss; do command -v $tool >/dev/null 
 WORK=$(mktemp -d /tmp/keyright-verify.XXXXXX)
 DB="keyright_deploy_verify_$$"
 DB_USER="kr_verify_$$"
-DB_PASSWORD="pw:$(openssl rand -hex 12);x=\\y"   # ":", ";", "=" and a backslash: the pool must keep them
+# Payara Micro 7 (Jakarta EE 11, Java 21+: run with a JDK 21+ first on PATH) takes mariadb-payara7.asadmin,
+# whose passwords cannot hold ':', ';', '=' or '\' (see that file); 6 keeps them with mariadb.asadmin.
+if [ "${PAYARA_MICRO_VERSION%%.*}" -ge 7 ]; then
+    MARIADB_ASADMIN=mariadb-payara7.asadmin
+    DB_PASSWORD="pw-$(openssl rand -hex 12)_x.y!z"
+    PASSWORD_NOTE="a password with '-', '_', '.' and '!'"
+else
+    MARIADB_ASADMIN=mariadb.asadmin
+    DB_PASSWORD="pw:$(openssl rand -hex 12);x=\\y"   # ":", ";", "=" and a backslash: the pool must keep them
+    PASSWORD_NOTE="a password with ':', ';', '=' and '\\'"
+fi
 PGID=""
 cleanup() {
     local rc=$?
@@ -61,7 +71,7 @@ chmod 600 "$WORK/jmx.password"
   echo 'set configs.config.server-config.network-config.network-listeners.network-listener.https-listener.address=127.0.0.1'
 } > "$WORK/preboot.asadmin"
 
-log "starting Payara Micro $PAYARA_MICRO_VERSION with every server-config file"
+log "starting Payara Micro $PAYARA_MICRO_VERSION on $(java -version 2>&1 | head -1) with every server-config file ($MARIADB_ASADMIN)"
 (
     cd "$WORK"
     export KEYRIGHT_DB_URL="jdbc:mariadb://127.0.0.1:3306/$DB?sessionVariables=innodb_lock_wait_timeout=3"
@@ -75,7 +85,7 @@ log "starting Payara Micro $PAYARA_MICRO_VERSION with every server-config file"
         -Dcom.sun.management.jmxremote.access.file="$ROOT/server-config/jmx.access" \
         -jar "$MICRO_JAR" --deploy "$WORK/keyright-seats.war" --contextroot / --nohazelcast \
         --rootdir "$WORK/micro" --port "$HTTP" --sslport "$HTTPS" \
-        --addlibs "$DRIVER_JAR" --postbootcommandfile "$ROOT/server-config/mariadb.asadmin" \
+        --addlibs "$DRIVER_JAR" --postbootcommandfile "$ROOT/server-config/$MARIADB_ASADMIN" \
         --prebootcommandfile "$WORK/preboot.asadmin" --logproperties "$ROOT/server-config/logging.properties"
 ) > "$WORK/server.log" 2>&1 &
 PGID=$!
@@ -90,7 +100,7 @@ grep -q "Keyright Seats is ready on the data source jdbc/keyright" "$WORK/messag
 [ "$(mariadb_root -N -e "SELECT COUNT(*) FROM \`$DB\`.schema_history WHERE success = 1")" -ge 1 ] \
     || die "mariadb.asadmin: no Flyway migration in $DB"
 ! grep -qF "$DB_PASSWORD" "$WORK/server.log" || die "mariadb.asadmin: the database password appears in the log"
-log "ok - mariadb.asadmin: running on jdbc/keyright -> MariaDB $DB (migrated; a password with ':', ';', '=' and '\\' accepted and never logged)"
+log "ok - $MARIADB_ASADMIN: running on jdbc/keyright -> MariaDB $DB (migrated; $PASSWORD_NOTE accepted and never logged)"
 
 # --- https.asadmin ------------------------------------------------------------------------------------
 JWKS=$(curl -sS --fail --max-time 10 --cacert "$WORK/cert.pem" "https://127.0.0.1:$HTTPS/.well-known/jwks.json") \
