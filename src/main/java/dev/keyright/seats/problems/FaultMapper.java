@@ -8,8 +8,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Everything else. A business refusal wrapped by the container is unwrapped; an unreachable database
- * is a 503 with {@code Retry-After}; any other fault is logged once here and answered with a 500
+ * Everything else. A business refusal wrapped by the container is unwrapped; a row lock that could not be
+ * had in time and an unreachable database are 503s with {@code Retry-After}; any other fault is logged once here and answered with a 500
  * problem that names nothing internal.
  */
 @Provider
@@ -26,6 +26,12 @@ public class FaultMapper implements ExceptionMapper<Throwable> {
             if (cause instanceof jakarta.ws.rs.WebApplicationException web) {
                 return new WebApplicationExceptionMapper().toResponse(web);
             }
+        }
+        if (Faults.isLockTimeout(e) || Faults.isDeadlock(e)) {
+            // a renew, release or revoke that waited out the lock timeout on a row another transaction holds
+            // (the checkout has its own bounded retry): busy, not broken, and nothing was changed
+            LOG.fine(() -> "Row lock busy: " + Faults.rootMessage(e));
+            return ProblemResponses.of(new ServiceUnavailableException("The lease is busy; nothing was changed. Retry shortly.", 1));
         }
         if (Faults.isDatabaseUnavailable(e)) {
             LOG.warning(() -> "Database unavailable: " + Faults.rootMessage(e));

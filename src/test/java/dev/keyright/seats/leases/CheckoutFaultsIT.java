@@ -76,6 +76,33 @@ class CheckoutFaultsIT extends OnTheServer {
         assertEquals(1, Tables.leasesOf(licenseId));
     }
 
+    /** A renew that waits out the lock timeout on its lease row (held elsewhere) is busy, not broken: 503, not 500. */
+    @Test
+    void aRenewThatCannotGetItsLeaseRowInTimeIsA503WithRetryAfter() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("renew-busy");
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String key = license.getString("licenseKey");
+        String leaseId = api.acquire(product, key, "busy-row").json().getString("leaseId");
+        api.markServerLog();
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, leaseId);
+                lock.executeQuery().close();
+            }
+            Api.Reply busy = api.renew(key, leaseId);
+            assertEquals(503, busy.status(), busy.toString());
+            assertEquals("application/problem+json", busy.contentType());
+            assertEquals("https://keyright.dev/problems/service-unavailable", busy.json().getString("type"));
+            assertEquals("1", busy.header("Retry-After"));
+            other.rollback();
+        }
+        assertEquals(200, api.renew(key, leaseId).status(), "the retry renews");
+        assertEquals(java.util.List.of(), api.serverWarnings().stream().filter(line -> line.contains("Unexpected server fault")).toList(),
+                "a busy row is no server fault (EclipseLink still reports the SQL error at WARNING itself)");
+    }
+
     @Test
     void anInstallReturningAfterItsLeaseExpiredButBeforeTheReaperRanGetsANewSeat() {
         Api api = api();

@@ -48,7 +48,9 @@ class LastSeatRaceIT extends OnTheServer {
         for (int round = 0; round < 5; round++) {
             List<Integer> statuses = race(api, product, key, 12);
             assertEquals(1, statuses.stream().filter(s -> s == 201).count(), "round " + round + ": " + statuses);
+            assertEquals(11, statuses.stream().filter(s -> s == 409).count(), "the others are refused, round " + round + ": " + statuses);
             assertEquals(1, Tables.leasesOf(license.getString("licenseId")));
+            assertEquals(1, api.pool(product, key).json().getInt("inUse"), "the pool agrees, round " + round);
             JsonObject held = api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId"), null).json()
                     .getJsonObject("pool").getJsonArray("holders").getJsonObject(0);
             String holder = held.getString("clientInstanceId");

@@ -14,6 +14,7 @@ import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;
 import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -121,7 +122,17 @@ class MonitoringIT extends OnTheServer {
             assertTrue(service.isDatabaseReachable());
             assertTrue(service.getLicenses() >= 1);
             assertTrue(service.getAcquisitions() >= 1);
-            assertTrue(Math.abs(service.getClockDriftMillis()) < 60_000, "drift " + service.getClockDriftMillis());
+            long drift = service.getClockDriftMillis();
+            assertTrue(Math.abs(drift) < 5_000, "this node and the database agree within seconds: " + drift);
+            assertFalse(service.isClockDriftWarning());
+            api.advanceClock(Duration.ofMinutes(10)); // this node's clock, as the server's own code sees it
+            try {
+                long moved = service.getClockDriftMillis();
+                assertTrue(Math.abs(moved - drift - 600_000) < 5_000, "the figure follows the node's clock: " + moved);
+                assertTrue(service.isClockDriftWarning(), "ten minutes is far above half any skew");
+            } finally {
+                api.advanceClock(Duration.ofMinutes(-10));
+            }
         }
     }
 
