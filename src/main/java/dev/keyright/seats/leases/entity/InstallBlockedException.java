@@ -13,13 +13,9 @@ public class InstallBlockedException extends SeatRefusal {
     private final int retryAfter;
 
     public InstallBlockedException(Instant blockedUntil, Instant now) {
-        this(wholeSecondAtOrAfter(blockedUntil), now, true);
-    }
-
-    private InstallBlockedException(Instant blockedUntil, Instant now, boolean whole) {
         super("install-blocked", "An administrator blocked this install until "
-                + DateTimeFormatter.ISO_INSTANT.format(blockedUntil) + "; it gets no seat before then.");
-        this.blockedUntil = blockedUntil;
+                + DateTimeFormatter.ISO_INSTANT.format(wholeSecondAtOrAfter(blockedUntil)) + "; it gets no seat before then.");
+        this.blockedUntil = wholeSecondAtOrAfter(blockedUntil);
         this.retryAfter = (int) Math.max(1, (Duration.between(now, blockedUntil).toMillis() + 999) / 1000);
     }
 
