@@ -37,6 +37,35 @@ class LeaseTest {
     }
 
     @Test
+    void aReleaseThatLingersEndsTheLeaseAtTheLingerAndMarksItReleasedUntilItsInstallTakesItBack() {
+        Lease lease = lease();
+        assertFalse(lease.isReleased());
+        assertEquals(java.util.Optional.empty(), lease.releasedAt());
+        Instant released = ACQUIRED.plusSeconds(10);
+        Instant lingerUntil = ACQUIRED.plusSeconds(300);
+        lease.linger(released, lingerUntil);
+        assertTrue(lease.isReleased());
+        assertEquals(java.util.Optional.of(released), lease.releasedAt());
+        assertEquals(lingerUntil, lease.expiresAt(), "counted until the linger ends, by the one rule");
+        assertTrue(lease.isLiveAt(lingerUntil.plus(SKEW), SKEW));
+        assertFalse(lease.isLiveAt(lingerUntil.plus(SKEW).plusMillis(1), SKEW));
+
+        Instant resumed = ACQUIRED.plusSeconds(500);
+        lease.resume(resumed);
+        assertFalse(lease.isReleased(), "held again");
+        assertEquals(java.util.Optional.empty(), lease.releasedAt());
+        assertEquals(resumed, lease.expiresAt());
+    }
+
+    @Test
+    void anOverdraftGrantIsMarkedAndOthersAreNot() {
+        Lease lease = lease();
+        assertFalse(lease.overdraft());
+        lease.markOverdraft();
+        assertTrue(lease.overdraft());
+    }
+
+    @Test
     void belongsOnlyToItsLicenseAndKeepsWhatItWasGiven() {
         Lease lease = lease();
         assertTrue(lease.belongsTo("lic_1"));
