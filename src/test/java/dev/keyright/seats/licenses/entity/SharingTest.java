@@ -39,6 +39,60 @@ class SharingTest {
     }
 
     @Test
+    void eachBoundHoldsAtItsEdge() {
+        assertEquals(List.of(), new Sharing(5, 3_600, 1, 5, List.of()).problems(5), "overdraft = seats, linger = 3600, caps 1 and seats");
+        assertEquals(List.of(), new Sharing(0, 0, 5, 1, List.of()).problems(5));
+        assertEquals(List.of("maxPerHost"), fields(new Sharing(0, 0, null, 0, List.of()).problems(5)));
+        assertEquals(List.of("maxPerUser"), fields(new Sharing(0, 0, 6, null, List.of()).problems(5)));
+        assertEquals(List.of("lingerSeconds"), fields(new Sharing(0, -1, null, null, List.of()).problems(5)));
+        assertEquals(List.of(), new Sharing(0, 0, null, null, List.of(new Reservation("a", Set.of("u"), Set.of(), 5))).problems(5),
+                "reserving every seat is allowed");
+    }
+
+    @Test
+    void noPoliciesIsAValueWithEverythingOff() {
+        Sharing none = Sharing.none();
+        assertEquals(0, none.overdraftSeats());
+        assertEquals(0, none.lingerSeconds());
+        assertTrue(none.maxPerUser().isEmpty() && none.maxPerHost().isEmpty());
+        assertEquals(List.of(), none.reservations());
+        Sharing caps = new Sharing(2, 30, 3, 4, List.of());
+        assertEquals(2, caps.overdraftSeats());
+        assertEquals(java.util.Optional.of(3), caps.maxPerUser());
+        assertEquals(java.util.Optional.of(4), caps.maxPerHost());
+    }
+
+    @Test
+    void reservationMembersAreJudgedOneByOne() {
+        List<FieldError> errors = new ArrayList<>();
+        assertEquals(List.of(), Sharing.parseReservations(Json.createValue("x"), errors));
+        assertEquals(List.of("reservations"), fields(errors));
+        errors.clear();
+        assertEquals(List.of(), Sharing.parseReservations(Json.createReader(new StringReader("[1]")).readArray(), errors));
+        assertEquals(List.of("reservations[0]"), fields(errors));
+        errors.clear();
+        assertEquals(List.of(), Sharing.parseReservations(jakarta.json.JsonValue.NULL, errors), "null is none");
+        assertEquals(List.of(), errors);
+        List<Reservation> parsed = Sharing.parseReservations(Json.createReader(new StringReader(
+                "[{\"name\":\"a\",\"users\":[\"u1\",\"u2\"],\"hosts\":null,\"seats\":1000000}]")).readArray(), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(Set.of("u1", "u2"), parsed.get(0).users());
+        assertEquals(1_000_000, parsed.get(0).seats());
+        Sharing.parseReservations(Json.createReader(new StringReader(
+                "[{\"name\":\"a\",\"users\":\"u\",\"seats\":1000001},{\"name\":\"b\",\"hosts\":[\"\"],\"seats\":1}]")).readArray(), errors);
+        assertEquals(List.of("reservations[0].users", "reservations[0]", "reservations[0].seats", "reservations[1].hosts", "reservations[1]"),
+                fields(errors));
+        errors.clear();
+        String tooMany = "[" + "{\"name\":\"r\",\"hosts\":[\"h\"],\"seats\":1},".repeat(Sharing.MAX_RESERVATIONS) + "1]";
+        Sharing.parseReservations(Json.createReader(new StringReader(tooMany)).readArray(), errors);
+        assertEquals(List.of("reservations"), fields(errors), "at most " + Sharing.MAX_RESERVATIONS);
+        errors.clear();
+        String names = "[" + "\"n\",".repeat(Sharing.MAX_NAMES) + "\"n\"]";
+        Sharing.parseReservations(Json.createReader(new StringReader("[{\"name\":\"a\",\"users\":" + names + ",\"seats\":1}]")).readArray(), errors);
+        assertEquals(List.of("reservations[0].users", "reservations[0]"), fields(errors));
+    }
+
+    @Test
     void reservationsRoundTripThroughTheirColumn() {
         List<Reservation> reservations = List.of(new Reservation("render-farm", Set.of("ci"), Set.of("rf-01", "rf-02"), 2));
         Sharing sharing = new Sharing(0, 0, null, null, reservations);
