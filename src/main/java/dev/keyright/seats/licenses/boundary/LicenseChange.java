@@ -4,15 +4,11 @@ import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.web.JsonBodies;
-import dev.keyright.seats.web.RequestRecords;
 import dev.keyright.seats.web.Text;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.util.Optional;
-import java.util.ArrayList;
-import java.util.List;
-import dev.keyright.seats.problems.FieldError;
 
 /**
  * A change to a license, {@code PATCH /v1/admin/licenses/{id}}: any of seats, ttlSeconds, skewSeconds, status and
@@ -36,18 +32,9 @@ public record LicenseChange(Optional<Integer> seats, Optional<Integer> ttlSecond
     }
 
     public static LicenseChange from(JsonObject json) {
-        List<FieldError> errors = new ArrayList<>();
-        SharingChange sharing = SharingChange.from(json, errors);
-        Body body;
-        try {
-            body = RequestRecords.bind(SharingChange.without(json), Body.class);
-        } catch (InvalidRequestException invalid) {
-            errors.addAll(0, invalid.errors());
-            throw new InvalidRequestException(errors);
-        }
-        if (!errors.isEmpty()) {
-            throw new InvalidRequestException(errors);
-        }
+        SharingChange.Bound<Body> bound = SharingChange.bind(json, Body.class);
+        Body body = bound.body();
+        SharingChange sharing = bound.sharing();
         if (json.isEmpty()) {
             throw new InvalidRequestException("body", "names nothing to change");
         }

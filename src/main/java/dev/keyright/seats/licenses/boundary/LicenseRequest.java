@@ -3,7 +3,6 @@ package dev.keyright.seats.licenses.boundary;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.web.JsonBodies;
-import dev.keyright.seats.web.RequestRecords;
 import dev.keyright.seats.web.Text;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Max;
@@ -11,10 +10,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.ArrayList;
-import java.util.List;
-import dev.keyright.seats.problems.FieldError;
-import dev.keyright.seats.problems.InvalidRequestException;
 
 /** A new license: {@code POST /v1/admin/licenses}. TTL and skew are the policy's to judge ({@link Policy}). */
 public record LicenseRequest(String product, int seats, Optional<Integer> ttlSeconds, Optional<Integer> skewSeconds,
@@ -45,18 +40,9 @@ public record LicenseRequest(String product, int seats, Optional<Integer> ttlSec
     }
 
     public static LicenseRequest from(JsonObject json) {
-        List<FieldError> errors = new ArrayList<>();
-        SharingChange sharing = SharingChange.from(json, errors);
-        Body body;
-        try {
-            body = RequestRecords.bind(SharingChange.without(json), Body.class);
-        } catch (InvalidRequestException invalid) {
-            errors.addAll(0, invalid.errors());
-            throw new InvalidRequestException(errors);
-        }
-        if (!errors.isEmpty()) {
-            throw new InvalidRequestException(errors);
-        }
+        SharingChange.Bound<Body> bound = SharingChange.bind(json, Body.class);
+        Body body = bound.body();
+        SharingChange sharing = bound.sharing();
         return new LicenseRequest(body.product(), body.seats(), Optional.ofNullable(body.ttlSeconds()),
                 Optional.ofNullable(body.skewSeconds()), Optional.ofNullable(body.customer()),
                 Optional.ofNullable(body.notAfter()).map(Instant::parse), sharing);

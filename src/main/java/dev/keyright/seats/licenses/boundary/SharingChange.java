@@ -3,6 +3,8 @@ package dev.keyright.seats.licenses.boundary;
 import dev.keyright.seats.licenses.entity.Reservation;
 import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.problems.FieldError;
+import dev.keyright.seats.problems.InvalidRequestException;
+import dev.keyright.seats.web.RequestRecords;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -21,6 +23,30 @@ public record SharingChange(Optional<Integer> overdraftSeats, Optional<Integer> 
                             Optional<List<Reservation>> reservations) {
 
     public static final Set<String> MEMBERS = Set.of("overdraftSeats", "lingerSeconds", "maxPerUser", "maxPerHost", "reservations");
+
+    /** A license body bound: its record of the other members, and its seat-policy members. */
+    record Bound<R extends Record>(R body, SharingChange sharing) {
+    }
+
+    /**
+     * Binds a license body: the seat-policy members here, the others to {@code type} by {@link RequestRecords};
+     * every problem of both named in one refusal, the others' first.
+     */
+    static <R extends Record> Bound<R> bind(JsonObject json, Class<R> type) {
+        List<FieldError> errors = new ArrayList<>();
+        SharingChange sharing = from(json, errors);
+        R body;
+        try {
+            body = RequestRecords.bind(without(json), type);
+        } catch (InvalidRequestException invalid) {
+            errors.addAll(0, invalid.errors());
+            throw new InvalidRequestException(errors);
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
+        return new Bound<>(body, sharing);
+    }
 
     /** Reads the members from a body, adding what is wrong with them to {@code errors}. */
     static SharingChange from(JsonObject json, List<FieldError> errors) {
