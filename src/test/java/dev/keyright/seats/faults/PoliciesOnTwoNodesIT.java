@@ -3,16 +3,11 @@ package dev.keyright.seats.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Races;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,25 +53,6 @@ class PoliciesOnTwoNodesIT extends OnTwoNodes {
     }
 
     private static List<Integer> race(int clients, java.util.function.IntFunction<Integer> request) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> replies = new ArrayList<>();
-            for (int i = 0; i < clients; i++) {
-                int n = i;
-                replies.add(pool.submit(() -> {
-                    start.await();
-                    return request.apply(n);
-                }));
-            }
-            start.countDown();
-            List<Integer> statuses = new ArrayList<>();
-            for (Future<Integer> reply : replies) {
-                statuses.add(reply.get(60, TimeUnit.SECONDS));
-            }
-            return statuses;
-        } finally {
-            pool.shutdownNow();
-        }
+        return Races.atOnce(clients, request);
     }
 }

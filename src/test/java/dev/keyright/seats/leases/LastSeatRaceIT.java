@@ -4,20 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Races;
 import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.junit.jupiter.api.Test;
 
 /** Racing installs for the last seats on MariaDB: the license row lock lets exactly the seat count through. */
@@ -88,25 +82,6 @@ class LastSeatRaceIT extends OnTheServer {
     }
 
     private static List<Integer> race(Api api, String product, String key, int clients) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> replies = new ArrayList<>();
-            for (int i = 0; i < clients; i++) {
-                String install = "inst-" + UUID.randomUUID();
-                replies.add(pool.submit(() -> {
-                    start.await();
-                    return api.acquire(product, key, install).status();
-                }));
-            }
-            start.countDown();
-            List<Integer> statuses = new ArrayList<>();
-            for (Future<Integer> reply : replies) {
-                statuses.add(reply.get(60, TimeUnit.SECONDS));
-            }
-            return statuses;
-        } finally {
-            pool.shutdownNow();
-        }
+        return Races.atOnce(clients, i -> api.acquire(product, key, "inst-" + UUID.randomUUID()).status());
     }
 }

@@ -7,21 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.OnTheServer;
+import dev.keyright.seats.testing.Races;
 import dev.keyright.seats.testing.Tables;
-import jakarta.json.Json;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -292,27 +285,7 @@ class SeatPoliciesIT extends OnTheServer {
         return byStatus.toString();
     }
 
-    /** {@code clients} requests released at one instant, each on its own thread. */
     private static List<Api.Reply> race(int clients, IntFunction<Api.Reply> request) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Api.Reply>> replies = new ArrayList<>();
-            for (int i = 0; i < clients; i++) {
-                int n = i;
-                replies.add(pool.submit(() -> {
-                    start.await();
-                    return request.apply(n);
-                }));
-            }
-            start.countDown();
-            List<Api.Reply> all = new ArrayList<>();
-            for (Future<Api.Reply> reply : replies) {
-                all.add(reply.get(60, TimeUnit.SECONDS));
-            }
-            return all;
-        } finally {
-            pool.shutdownNow();
-        }
+        return Races.atOnce(clients, request);
     }
 }
