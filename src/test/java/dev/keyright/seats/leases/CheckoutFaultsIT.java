@@ -62,7 +62,8 @@ class CheckoutFaultsIT extends OnTheServer {
             }
             CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product,
                     license.getString("licenseKey"), "deadlocked", Map.of("Idempotency-Key", "dead-key")));
-            awaitLockWait(checkout);
+            MariaDb.awaitStatement("INSERT INTO idempotency_record%", () -> "the checkout's insert waits on the uncommitted record;"
+                    + " the checkout: " + (checkout.isDone() ? checkout.join().toString() : "still running"));
             try (PreparedStatement lock = other.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
                 lock.setString(1, licenseId);
                 lock.executeQuery().close(); // returns: InnoDB chose the checkout as the victim (else this throws)
@@ -161,26 +162,6 @@ class CheckoutFaultsIT extends OnTheServer {
         assertTrue(reply.body().contains("https://keyright.dev/problems/invalid-request"), reply.body());
         assertTrue(reply.body().contains("Idempotency-Key"), "the refusal names the header: " + reply.body());
         assertEquals(0, Tables.leasesOf(license.getString("licenseId")));
-    }
-
-    private static void awaitLockWait(CompletableFuture<Api.Reply> checkout) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        try (Connection root = MariaDb.connectAsRoot();
-             PreparedStatement waiting = root.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
-                     + " WHERE DB = ? AND INFO LIKE 'INSERT INTO idempotency_record%'")) {
-            waiting.setString(1, MariaDb.databaseName());
-            while (true) {
-                try (ResultSet rows = waiting.executeQuery()) {
-                    rows.next();
-                    if (rows.getLong(1) > 0) {
-                        return;
-                    }
-                }
-                assertTrue(System.nanoTime() < deadline, () -> "the checkout's insert waits on the uncommitted record; the checkout: "
-                        + (checkout.isDone() ? checkout.join().toString() : "still running"));
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
-        }
     }
 
     private static String sha256(String text) throws Exception {

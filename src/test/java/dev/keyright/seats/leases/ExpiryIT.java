@@ -129,7 +129,7 @@ class ExpiryIT extends OnTheServer {
                 assertEquals(1, update.executeUpdate());
             }
             sweep = java.util.concurrent.CompletableFuture.supplyAsync(api::reap);
-            awaitSweepWaitingForTheRenew();
+            dev.keyright.seats.testing.MariaDb.awaitStatement("SELECT%FROM lease%FOR UPDATE%", () -> "a sweep waits for the renew's row lock");
             renew.commit();
         }
         sweep.get(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -139,26 +139,6 @@ class ExpiryIT extends OnTheServer {
         assertEquals(1L, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'EXPIRE'", dead));
         assertEquals(0L, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'EXPIRE'", renewed));
         assertEquals(200, api.renew(key, renewed).status(), "the renewed lease is live");
-    }
-
-    /** Until a sweep's locking read of the leases past the cut-off waits on the row the renew holds. */
-    private static void awaitSweepWaitingForTheRenew() throws Exception {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-        try (java.sql.Connection root = dev.keyright.seats.testing.MariaDb.connectAsRoot();
-             java.sql.PreparedStatement waiting = root.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
-                     + " WHERE DB = ? AND INFO LIKE 'SELECT%FROM lease%FOR UPDATE%'")) {
-            waiting.setString(1, dev.keyright.seats.testing.MariaDb.databaseName());
-            while (true) {
-                try (java.sql.ResultSet rows = waiting.executeQuery()) {
-                    rows.next();
-                    if (rows.getLong(1) > 0) {
-                        return;
-                    }
-                }
-                org.junit.jupiter.api.Assertions.assertTrue(System.nanoTime() < deadline, "a sweep waits for the renew's row lock");
-                Thread.sleep(20);
-            }
-        }
     }
 
     @Test

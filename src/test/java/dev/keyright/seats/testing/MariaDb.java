@@ -64,6 +64,32 @@ public class MariaDb implements BeforeAllCallback {
         return DriverManager.getConnection(SERVER, "root", "");
     }
 
+    /**
+     * Waits (up to 10 s) until a statement of the server's on this test database is running whose text is
+     * {@code LIKE statementLike}: a statement blocked on a row lock the test holds, say. Fails with {@code what()}.
+     */
+    public static void awaitStatement(String statementLike, java.util.function.Supplier<String> what) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        try (Connection root = connectAsRoot();
+             java.sql.PreparedStatement running = root.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                     + " WHERE DB = ? AND INFO LIKE ?")) {
+            running.setString(1, databaseName());
+            running.setString(2, statementLike);
+            while (true) {
+                try (java.sql.ResultSet rows = running.executeQuery()) {
+                    rows.next();
+                    if (rows.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("not within 10 s: " + what.get());
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
     /** Shuts MariaDB down (as root) and starts it again the way this machine does; returns when it listens. */
     public static void restart() throws Exception {
         try (Connection root = DriverManager.getConnection(SERVER, "root", ""); Statement sql = root.createStatement()) {
