@@ -8,6 +8,7 @@ import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.LeaseSigner;
+import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
 import dev.keyright.seats.leases.control.SeatQueue;
@@ -75,6 +76,8 @@ public class Seats {
     SeatQueue queue;
     @Inject
     InstallBlocks blocks;
+    @Inject
+    LicenseGate gate;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -102,7 +105,9 @@ public class Seats {
                 signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
         for (int attempt = 0; ; attempt++) {
             try {
-                Grant grant = checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait);
+                Grant grant = gate.through(license.id(),
+                                () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
+                        .orElseThrow(Seats::licenseBusy);
                 if (grant.kind() == Grant.Kind.NEW) {
                     seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
                             grant.overdraft()));
@@ -120,12 +125,16 @@ public class Seats {
                     continue;
                 }
                 if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
-                    throw new ServiceUnavailableException("The license is busy; nothing was granted. Retry shortly.",
-                            LOCK_BUSY_RETRY_AFTER_SECONDS);
+                    throw licenseBusy();
                 }
                 throw e;
             }
         }
+    }
+
+    private static ServiceUnavailableException licenseBusy() {
+        return new ServiceUnavailableException("The license is busy; nothing was granted. Retry shortly.",
+                LOCK_BUSY_RETRY_AFTER_SECONDS);
     }
 
     /**
@@ -137,7 +146,11 @@ public class Seats {
         Instant now = clock.instant();
         Turns turns;
         try {
-            turns = checkout.serve(licenseId, heldHere, now);
+            Optional<Turns> served = gate.through(licenseId, () -> checkout.serve(licenseId, heldHere, now));
+            if (served.isEmpty()) {
+                return Optional.empty();
+            }
+            turns = served.get();
         } catch (EJBException | jakarta.persistence.PersistenceException e) {
             if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
                 return Optional.empty();
