@@ -107,6 +107,14 @@ public final class KeyrightClient {
         endpoints.release(leaseId);
     }
 
+    /**
+     * Releases the seat of {@code leaseId} at once, and says whether it was still held: false when the lease had
+     * already been released, had expired or was revoked (nothing to give back; the seat is free either way).
+     */
+    public boolean releaseSeatIfHeld(String leaseId) {
+        return endpoints.release(leaseId);
+    }
+
     /** The live pool of this license. */
     public SeatPool getSeatPool() {
         String body = endpoints.pool().body();

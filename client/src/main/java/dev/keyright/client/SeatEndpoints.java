@@ -62,12 +62,16 @@ final class SeatEndpoints {
         return exchange("POST", "/v1/seats/" + segment(leaseId) + "/renew", authorized(), null);
     }
 
-    /** Releases the lease; a lease that is already gone (404, 410) counts as released. */
-    void release(String leaseId) {
+    /**
+     * Releases the lease; a lease that is already gone (404, 410) counts as released. Returns whether it was
+     * still held: false when it had been released, reaped or revoked before (the seat is back in the pool either way).
+     */
+    boolean release(String leaseId) {
         try {
             exchange("POST", "/v1/seats/" + segment(leaseId) + "/release", authorized(), null);
+            return true;
         } catch (LeaseNotFoundException | LeaseExpiredException alreadyGone) {
-            // released, reaped or revoked before us: the seat is back in the pool either way
+            return false;
         }
     }
 

@@ -312,8 +312,11 @@ class CommandLineTest {
         assertEquals(0, cli("release", "lease_1"));
         assertEquals("Released lease_1.\n", out());
         out.reset();
-        assertEquals(0, cli("release", "lease_1", "--json"), "already released is released");
-        assertEquals(Map.of("released", "lease_1"), JsonUtil.parseJson(out().trim()));
+        assertEquals(3, cli("release", "lease_1"), "a lease no longer held is said so, with its own exit code");
+        assertEquals("lease_1 was not held (already released, expired or revoked); the seat is free.\n", out());
+        out.reset();
+        assertEquals(3, cli("release", "lease_1", "--json"));
+        assertEquals(Map.of("notHeld", "lease_1"), JsonUtil.parseJson(out().trim()));
     }
 
     @Test
@@ -327,6 +330,18 @@ class CommandLineTest {
         Map<String, Object> pool = JsonUtil.parseJson(out().trim());
         assertEquals(1L, pool.get("inUse"));
         assertEquals(2L, pool.get("max"));
+    }
+
+    @Test
+    void aHolderWhoDidNotSayWhoItIsShowsAsNullInJsonAndUnnamedInTheTable() throws Exception {
+        seats.holdSeatFor("unnamed-1");
+        assertEquals(0, cli("pool", "--json"));
+        Map<String, Object> holder = (Map<String, Object>) ((List<?>) JsonUtil.parseJson(out().trim()).get("holders")).get(0);
+        assertTrue(holder.containsKey("user") && holder.get("user") == null, "the server's null, not \"\": " + holder);
+        assertTrue(holder.containsKey("host") && holder.get("host") == null, holder.toString());
+        out.reset();
+        assertEquals(0, cli("pool"));
+        assertTrue(out().contains("  (unnamed)  since "), out());
     }
 
     @Test

@@ -265,10 +265,15 @@ final class FakeSeatService implements Transport {
     }
 
     private Response pool() {
-        List<Map<String, Object>> holders = live.values().stream().map(cid -> Map.<String, Object>of(
-                "user", "r.okafor", "host", "lab-ws-14",
-                "acquiredAt", NOW.minusSeconds(60).toString(), "expiresAt", NOW.plusSeconds(ttlSeconds).toString()))
-                .collect(Collectors.toList());
+        // an install whose id starts with "unnamed-" said neither user nor host: the server sends null for both
+        List<Map<String, Object>> holders = live.values().stream().map(cid -> {
+            Map<String, Object> holder = new java.util.LinkedHashMap<>();
+            holder.put("user", cid.startsWith("unnamed-") ? null : "r.okafor");
+            holder.put("host", cid.startsWith("unnamed-") ? null : "lab-ws-14");
+            holder.put("acquiredAt", NOW.minusSeconds(60).toString());
+            holder.put("expiresAt", NOW.plusSeconds(ttlSeconds).toString());
+            return holder;
+        }).collect(Collectors.toList());
         return json(200, Map.of("product", PRODUCT, "inUse", live.size(), "max", maxSeats, "holders", holders));
     }
 

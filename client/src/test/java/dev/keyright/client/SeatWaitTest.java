@@ -166,4 +166,52 @@ class SeatWaitTest {
         assertEquals(List.of(Duration.ZERO), queue.holds, "no Prefer: wait");
         assertEquals(0, queue.leaves, "never joined the queue");
     }
+
+    @Test
+    void theLongestHoldIsBetweenOneAndSixtySecondsBothIncluded() {
+        new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofSeconds(1));
+        new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofSeconds(60));
+        assertThrows(IllegalArgumentException.class, () -> new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofMillis(999)));
+        assertThrows(IllegalArgumentException.class,
+                () -> new SeatWait(time, time, new Jitter(() -> 0.0), Duration.ofSeconds(60).plusMillis(1)));
+    }
+
+    @Test
+    void noBudgetAsksOnceAndIsNeverHeld() {
+        ScriptedQueue granted = new ScriptedQueue();
+        assertSame(LEASE, wait.acquire(Duration.ZERO, granted, listener));
+        assertEquals(List.of(Duration.ZERO), granted.holds, "no Prefer: wait at all, not the first one-second hold");
+
+        SeatsExhaustedException refusal = full(Duration.ofSeconds(40));
+        ScriptedQueue full = new ScriptedQueue(refusal);
+        assertSame(refusal, assertThrows(SeatsExhaustedException.class, () -> wait.acquire(Duration.ofSeconds(-1), full, listener)));
+        assertEquals(List.of(Duration.ZERO), full.holds);
+        assertEquals(List.of(), time.sleeps, "nothing waited");
+        assertEquals(List.of(), told, "a refusal without a wait is the caller's to show");
+    }
+
+    @Test
+    void aHeldRefusalThatTookHalfASecondIsAskedAgainAtOnceOneThatTookLessWaitsHalfASecond() {
+        for (Duration took : List.of(Duration.ofMillis(500), Duration.ofMillis(499))) {
+            time.sleeps.clear();
+            SeatQueue queue = new SeatQueue() {
+                boolean refused;
+
+                @Override
+                public Lease acquire(Duration hold) {
+                    if (refused) return LEASE;
+                    refused = true;
+                    time.stall(took);
+                    throw queued(1);
+                }
+
+                @Override
+                public void leave() {
+                }
+            };
+            assertSame(LEASE, wait.acquire(Duration.ofSeconds(30), queue, listener));
+            assertEquals(took.compareTo(SeatWait.SHORTEST_PAUSE) < 0 ? List.of(SeatWait.SHORTEST_PAUSE) : List.of(), time.sleeps,
+                    "after a refusal that came back in " + took.toMillis() + " ms");
+        }
+    }
 }

@@ -6,6 +6,8 @@ final class ExitCodes {
     static final int OK = 0;
     static final int FAILURE = 1;
     static final int USAGE = 2;
+    /** {@code release}: the lease was no longer held (released, expired or revoked before); the seat is free. */
+    static final int NOT_HELD = 3;
     /** The server refused the request's content (invalid-request). */
     static final int REQUEST_REFUSED = 65;
     /** No seat could be had within the wait budget, or the server could not be reached. */

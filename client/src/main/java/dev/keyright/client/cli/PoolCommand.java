@@ -37,9 +37,9 @@ final class PoolCommand {
     }
 
     private static String label(SeatPool.Holder holder) {
-        if (holder.user().isEmpty() && holder.host().isEmpty()) return "(unnamed)";
-        if (holder.host().isEmpty()) return holder.user();
-        return (holder.user().isEmpty() ? "" : holder.user()) + "@" + holder.host();
+        if (holder.user() == null && holder.host() == null) return "(unnamed)";
+        if (holder.host() == null) return holder.user();
+        return (holder.user() == null ? "" : holder.user()) + "@" + holder.host();
     }
 
     private static Map<String, Object> toJson(SeatPool pool) {

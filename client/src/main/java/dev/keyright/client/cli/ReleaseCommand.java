@@ -5,7 +5,10 @@ import dev.keyright.client.KeyrightClient;
 import java.io.PrintStream;
 import java.util.Map;
 
-/** {@code release LEASE_ID}: gives a seat back. A lease that is already gone counts as released. */
+/**
+ * {@code release LEASE_ID}: gives a seat back. A lease that was no longer held (released, expired or revoked
+ * before) is said so, with its own exit code: a script that thought it held a seat learns it did not.
+ */
 final class ReleaseCommand {
 
     private final KeyrightClient client;
@@ -20,7 +23,11 @@ final class ReleaseCommand {
 
     int release() {
         String leaseId = options.arguments.get(0);
-        client.releaseSeat(leaseId);
+        if (!client.releaseSeatIfHeld(leaseId)) {
+            out.println(options.json ? JsonUtil.toJson(Map.of("notHeld", leaseId))
+                    : leaseId + " was not held (already released, expired or revoked); the seat is free.");
+            return ExitCodes.NOT_HELD;
+        }
         out.println(options.json ? JsonUtil.toJson(Map.of("released", leaseId)) : "Released " + leaseId + ".");
         return ExitCodes.OK;
     }
