@@ -30,6 +30,8 @@ class LingerTest {
     @Test
     void withoutLingerAReleaseEndsTheSeatAtOnce() {
         assertEquals(Optional.empty(), Linger.until(license(0), lease(), ACQUIRED.plusSeconds(1)));
+        // even when the server's clock was stepped back below the lease's start: no linger is no linger
+        assertEquals(Optional.empty(), Linger.until(license(0), lease(), ACQUIRED.minusSeconds(30)));
     }
 
     @Test

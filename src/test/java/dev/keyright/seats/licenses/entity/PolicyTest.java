@@ -58,6 +58,7 @@ class PolicyTest {
         assertNotEquals(new Policy(25, 60, 5), policy);
         assertNotEquals(new Policy(25, 120, 4), policy);
         assertNotEquals(policy, "Policy[seats=25, ttlSeconds=120, skewSeconds=5]");
+        assertEquals(25, policy.seats());
         assertEquals(5, policy.skewSeconds());
         assertEquals("Policy[seats=25, ttlSeconds=120, skewSeconds=5]", policy.toString());
     }

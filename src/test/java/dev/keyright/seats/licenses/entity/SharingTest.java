@@ -120,4 +120,39 @@ class SharingTest {
         assertEquals("farm", Reservation.of(List.of(farm, ci), "ci", "rf-01").orElseThrow().name());
         assertTrue(Reservation.of(List.of(farm, ci), null, null).isEmpty());
     }
+
+    @Test
+    void eachListBoundHoldsAtItsEdge() {
+        List<FieldError> errors = new ArrayList<>();
+        String fifty = "[" + String.join(",", java.util.stream.IntStream.range(0, Sharing.MAX_RESERVATIONS)
+                .mapToObj(i -> "{\"name\":\"r" + i + "\",\"hosts\":[\"h\"],\"seats\":1}").toList()) + "]";
+        assertEquals(Sharing.MAX_RESERVATIONS, Sharing.parseReservations(Json.createReader(new StringReader(fifty)).readArray(), errors).size());
+        assertEquals(List.of(), errors, "50 reservations are allowed");
+        String hundred = "[" + String.join(",", java.util.Collections.nCopies(Sharing.MAX_NAMES, "\"n\"")) + "]";
+        String longest = "x".repeat(256);
+        List<Reservation> parsed = Sharing.parseReservations(Json.createReader(new StringReader(
+                "[{\"name\":\"a\",\"users\":" + hundred + ",\"hosts\":[\"" + longest + "\"],\"seats\":1}]")).readArray(), errors);
+        assertEquals(List.of(), errors, "100 names, and names of 256 characters, are allowed");
+        assertEquals(Set.of(longest), parsed.get(0).hosts());
+        Sharing.parseReservations(Json.createReader(new StringReader(
+                "[{\"name\":\"a\",\"hosts\":[\"" + longest + "x\"],\"seats\":1}]")).readArray(), errors);
+        assertEquals(List.of("reservations[0].hosts", "reservations[0]"), fields(errors), "257 characters are too many");
+    }
+
+    @Test
+    void aBadNameAfterGoodOnesIsNamedOnceNotAlsoAsAMissingOwner() {
+        List<FieldError> errors = new ArrayList<>();
+        Sharing.parseReservations(Json.createReader(new StringReader(
+                "[{\"name\":\"a\",\"users\":[\"u1\",\"\"],\"seats\":1}]")).readArray(), errors);
+        assertEquals(List.of("reservations[0].users"), fields(errors));
+    }
+
+    @Test
+    void aHolderThatSaysOnlyItsUserOrOnlyItsHostIsMatchedByThatAlone() {
+        Reservation both = new Reservation("both", Set.of("ci"), Set.of("rf-01"), 1);
+        assertTrue(both.matches("ci", null));
+        assertTrue(both.matches(null, "rf-01"));
+        assertFalse(both.matches(null, null));
+        assertFalse(both.matches("someone", "laptop"));
+    }
 }
