@@ -11,6 +11,7 @@ import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.secrets.ServerSecret;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
@@ -42,9 +43,9 @@ public class StartUp {
     KeyrightConfig config;
     @Inject
     ServerSecret secret;
-    @Inject
+    @EJB
     SigningKeys signingKeys;
-    @Inject
+    @EJB
     AdminCredentials adminCredentials;
 
     @PostConstruct

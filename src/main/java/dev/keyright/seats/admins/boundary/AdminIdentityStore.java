@@ -1,7 +1,7 @@
 package dev.keyright.seats.admins.boundary;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStore;
@@ -13,7 +13,7 @@ public class AdminIdentityStore implements IdentityStore {
 
     public static final String ROLE = "keyright-admin";
 
-    @Inject
+    @EJB
     AdminCredentials credentials;
 
     public CredentialValidationResult validate(UsernamePasswordCredential credential) {

@@ -12,7 +12,7 @@ import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
+import jakarta.ejb.EJB;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
@@ -36,11 +36,11 @@ import java.net.URI;
 @Produces(MediaType.APPLICATION_JSON)
 public class LicensesResource {
 
-    @Inject
+    @EJB
     Licenses licenses;
-    @Inject
+    @EJB
     Seats seats;
-    @Inject
+    @EJB
     Pools pools;
 
     @POST

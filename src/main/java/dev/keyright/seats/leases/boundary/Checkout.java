@@ -66,7 +66,7 @@ public class Checkout {
     History history;
     @Inject
     LiveLeases liveLeases;
-    @Inject
+    @EJB
     SigningKeys signingKeys;
     @EJB
     IdempotencyRecords records;

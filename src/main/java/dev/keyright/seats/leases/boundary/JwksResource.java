@@ -1,7 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -14,7 +14,7 @@ import jakarta.ws.rs.core.Response;
 @Path(".well-known/jwks.json")
 public class JwksResource {
 
-    @Inject
+    @EJB
     SigningKeys signingKeys;
 
     @GET

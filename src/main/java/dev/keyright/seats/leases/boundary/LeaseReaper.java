@@ -5,6 +5,7 @@ import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.leases.entity.Liveness;
 import dev.keyright.seats.leases.entity.SeatEvent;
 import dev.keyright.seats.licenses.entity.Policy;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -28,7 +29,7 @@ public class LeaseReaper {
 
     private static final Logger LOG = Logger.getLogger(LeaseReaper.class.getName());
 
-    @Inject
+    @EJB
     Reaping reaping;
     @Inject
     KeyrightConfig config;

@@ -6,6 +6,7 @@ import dev.keyright.seats.leases.entity.QueueEntry;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -21,7 +22,7 @@ public class Pools {
 
     @Inject
     LiveLeases liveLeases;
-    @Inject
+    @EJB
     Licenses licenses;
     @Inject
     Clock clock;

@@ -25,6 +25,7 @@ import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
 import dev.keyright.seats.problems.ServiceUnavailableException;
+import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -58,11 +59,11 @@ public class Seats {
     History history;
     @Inject
     LiveLeases liveLeases;
-    @Inject
+    @EJB
     Licenses licenses;
-    @Inject
+    @EJB
     Checkout checkout;
-    @Inject
+    @EJB
     SigningKeys signingKeys;
     @Inject
     KeyrightConfig config;

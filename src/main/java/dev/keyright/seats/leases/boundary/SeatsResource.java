@@ -6,6 +6,7 @@ import dev.keyright.seats.leases.entity.LeaseNotFoundException;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.web.JsonBodies;
 import dev.keyright.seats.web.Preferences;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -36,9 +37,9 @@ public class SeatsResource {
 
     private static final Pattern LEASE_ID = Pattern.compile("lease_[0-9a-f]{32}");
 
-    @Inject
+    @EJB
     Seats seats;
-    @Inject
+    @EJB
     Pools pools;
 
     @Inject

@@ -2,8 +2,11 @@ package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.leases.control.LeaseSigner;
+import dev.keyright.seats.leases.control.SignatureProvider;
 import dev.keyright.seats.leases.entity.SigningKeyRecord;
 import dev.keyright.seats.secrets.ServerSecret;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.ejb.Lock;
 import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
@@ -48,6 +51,7 @@ public class SigningKeys {
     @Inject
     Clock clock;
 
+    private SignatureProvider provider;
     private volatile LeaseSigner signer;
     private volatile String jwks;
 
@@ -63,8 +67,18 @@ public class SigningKeys {
             LOG.info("Created the lease-signing key " + keys.get(0).kid());
         }
         SigningKeyRecord active = keys.get(0);
-        this.signer = new LeaseSigner(config.issuer(), active.kid(), privateKey(active));
+        this.signer = new LeaseSigner(config.issuer(), active.kid(), privateKey(active), provider.name());
         this.jwks = publish(keys);
+    }
+
+    @PostConstruct
+    void open() {
+        provider = SignatureProvider.install();
+    }
+
+    @PreDestroy
+    void close() {
+        provider.uninstall();
     }
 
     public LeaseSigner signer() {

@@ -5,11 +5,11 @@ import dev.keyright.seats.leases.entity.SeatsExhaustedException;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -39,7 +39,7 @@ public class WaitingRoom {
 
     @Resource
     ManagedScheduledExecutorService executor;
-    @Inject
+    @EJB
     Seats seats;
 
     /** Held requests by license, then by install: one per install (asking again replaces the earlier one). */

@@ -4,6 +4,7 @@ import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.entity.License;
 import java.security.PrivateKey;
 import java.time.Instant;
+import org.jose4j.jca.ProviderContext;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
@@ -18,11 +19,18 @@ public final class LeaseSigner {
     private final String issuer;
     private final String kid;
     private final PrivateKey key;
+    private final ProviderContext provider = new ProviderContext();
 
     public LeaseSigner(String issuer, String kid, PrivateKey key) {
+        this(issuer, kid, key, java.util.Optional.empty());
+    }
+
+    /** @param providerName the JCA provider that signs ({@link SignatureProvider}); empty: the JDK's default */
+    public LeaseSigner(String issuer, String kid, PrivateKey key, java.util.Optional<String> providerName) {
         this.issuer = issuer;
         this.kid = kid;
         this.key = key;
+        providerName.ifPresent(name -> provider.getSuppliedKeyProviderContext().setSignatureProvider(name));
     }
 
     public String sign(LeaseClaims lease) {
@@ -44,6 +52,7 @@ public final class LeaseSigner {
         jws.setKeyIdHeaderValue(kid);
         jws.setHeader("typ", TOKEN_TYPE);
         jws.setKey(key);
+        jws.setProviderContext(provider);
         try {
             return jws.getCompactSerialization();
         } catch (JoseException e) {

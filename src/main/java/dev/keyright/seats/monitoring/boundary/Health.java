@@ -1,13 +1,13 @@
 package dev.keyright.seats.monitoring.boundary;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /** Readiness as one decision: ready when the database answers; clock drift past half the skew is a warning. */
 @ApplicationScoped
 public class Health {
 
-    @Inject
+    @EJB
     DatabaseProbe probe;
 
     public Status check() {

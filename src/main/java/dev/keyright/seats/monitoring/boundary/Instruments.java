@@ -10,6 +10,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
@@ -39,15 +40,15 @@ public class Instruments {
     public static final String DOMAIN = "dev.keyright";
     private static final Logger LOG = Logger.getLogger(Instruments.class.getName());
 
-    @Inject
+    @EJB
     Licenses licenses;
-    @Inject
+    @EJB
     Pools poolViews;
     @Inject
     SeatMetrics metrics;
     @Inject
     ReaperStatistics reaper;
-    @Inject
+    @EJB
     DatabaseProbe probe;
 
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();

@@ -5,6 +5,7 @@ import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.usage.control.UsageReport;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -23,7 +24,7 @@ public class Usage {
 
     @PersistenceContext
     EntityManager em;
-    @Inject
+    @EJB
     Licenses licenses;
     @Inject
     Clock clock;

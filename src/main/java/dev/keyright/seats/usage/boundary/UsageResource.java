@@ -8,6 +8,7 @@ import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.usage.control.UsageReport;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.GET;
@@ -31,7 +32,7 @@ public class UsageResource {
 
     static final int MAX_BUCKETS = 1_000;
 
-    @Inject
+    @EJB
     Usage usage;
     @Inject
     Clock clock;
