@@ -31,5 +31,5 @@ fi
 # JVM_ARGS holds several options: it is split on purpose.
 # shellcheck disable=SC2086
 exec java -XX:+UseContainerSupport -XX:MaxRAMPercentage="${MEM_MAX_RAM_PERCENTAGE:-60.0}" \
-    -Xss"${MEM_XSS:-512k}" -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 ${JVM_ARGS:-} \
+    -Xss"${MEM_XSS:-512k}" -XX:+ExitOnOutOfMemoryError -XX:-OmitStackTraceInFastThrow -Dfile.encoding=UTF-8 ${JVM_ARGS:-} \
     -jar "${PAYARA_MICRO_JAR:-$HOME_DIR/payara-micro.jar}" "$@"
