@@ -171,6 +171,37 @@ class MonitoringIT extends OnTheServer {
     }
 
     @Test
+    void usageOnAFrozenClockMidHourCountsInThatHoursBucket() {
+        Api api = api();
+        // the middle of the hour before this one, on the server's clock, frozen: every event at one instant
+        long middle = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(Duration.ofMinutes(30)).toEpochMilli();
+        api.freezeClock(middle);
+        try {
+            String product = uniqueProduct("frozen-usage");
+            JsonObject license = api.createLicense(product, 2, 60, 5);
+            String key = license.getString("licenseKey");
+            String a = api.acquire(product, key, "f-a").json().getString("leaseId");
+            api.acquire(product, key, "f-b");
+            assertEquals(409, api.acquire(product, key, "f-c").status());
+            assertEquals(204, api.release(key, a).status());
+
+            JsonObject usage = api.admin("GET", "/v1/admin/licenses/" + license.getString("licenseId") + "/usage?bucket=hour", null).json();
+            List<JsonObject> buckets = usage.getJsonArray("buckets").getValuesAs(JsonObject.class);
+            JsonObject last = buckets.get(buckets.size() - 1);
+            assertEquals(java.time.Instant.ofEpochMilli(middle).truncatedTo(java.time.temporal.ChronoUnit.HOURS).toString(),
+                    last.getString("start"), "the newest bucket is the frozen instant's hour: " + usage);
+            assertEquals(2, last.getInt("acquisitions"), usage.toString());
+            assertEquals(1, last.getInt("denials"), usage.toString());
+            assertEquals(1, last.getInt("releases"), usage.toString());
+            // both seats were held at the frozen instant (the third install was refused for it), even though one was
+            // released at that same instant and the other is held "until now"
+            assertEquals(2, last.getInt("peakInUse"), usage.toString());
+        } finally {
+            api.resetClock();
+        }
+    }
+
+    @Test
     void healthReportsTheDatabaseAndTheClock() {
         Api.Reply health = api().send("GET", "/v1/health", null, java.util.Map.of());
         assertEquals(200, health.status());

@@ -44,10 +44,11 @@ public final class UsageReport {
                                        List<Event> events) {
         List<long[]> points = new ArrayList<>(holds.size() * 2);
         for (Hold hold : holds) {
-            if (hold.end().isAfter(hold.start())) {
-                points.add(new long[] {hold.start().toEpochMilli(), +1});
-                points.add(new long[] {hold.end().toEpochMilli(), -1});
-            }
+            // a seat granted was held at least at the millisecond it was granted, even if released (or reported on)
+            // in that same millisecond
+            long start = hold.start().toEpochMilli();
+            points.add(new long[] {start, +1});
+            points.add(new long[] {Math.max(hold.end().toEpochMilli(), start + 1), -1});
         }
         // At the same instant an end comes before a start: a seat handed over is not two seats.
         points.sort(Comparator.<long[]>comparingLong(p -> p[0]).thenComparingLong(p -> p[1]));

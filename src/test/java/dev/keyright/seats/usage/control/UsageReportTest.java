@@ -41,6 +41,14 @@ class UsageReportTest {
     }
 
     @Test
+    void aSeatGrantedAndEndedInTheSameMillisecondWasStillHeld() {
+        // two installs granted at one instant, one released in that millisecond, the other reported on in it
+        List<UsageReport.Bucket> buckets = UsageReport.compute(T0, at(120), HOUR,
+                List.of(new Hold(at(59), at(59)), new Hold(at(59), at(59))), List.of());
+        assertEquals(List.of(2, 0), buckets.stream().map(UsageReport.Bucket::peakInUse).toList());
+    }
+
+    @Test
     void leasesHeldBeforeTheWindowCountFromItsStart() {
         List<UsageReport.Bucket> buckets = UsageReport.compute(at(60), at(180), HOUR,
                 List.of(new Hold(at(-500), at(90)), new Hold(at(-10), at(61))), List.of());
