@@ -5,7 +5,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -72,15 +74,17 @@ final class QueueScenario {
             TimeUnit.MILLISECONDS.sleep(50); // the seats fill first (not measured)
         }
         TimeUnit.SECONDS.sleep(2); // and the other waiters line up behind them
+        // every grant reaches `granted` once, as its waiter received it; the seats' holders, oldest first, are
+        // kept apart in `holding`, so that the grant polled after a release is the one that release caused
+        // (only one seat is freed at a time), never an earlier one
+        Deque<Granted> holding = new ArrayDeque<>();
+        granted.drainTo(holding);
         HttpClient releaser = HttpTarget.newClient();
         List<Long> latencies = new ArrayList<>();
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         try {
-            while (System.nanoTime() < end) {
-                Granted holder = granted.poll(10, TimeUnit.SECONDS);
-                if (holder == null) {
-                    break;
-                }
+            while (System.nanoTime() < end && !holding.isEmpty()) {
+                Granted holder = holding.pollFirst();
                 long sent = System.nanoTime();
                 int status = send(releaser, HttpRequest.newBuilder(base.resolve("/v1/seats/" + holder.leaseId() + "/release"))
                         .header("Authorization", "License " + license.key())
@@ -89,13 +93,13 @@ final class QueueScenario {
                     failures[0]++;
                     continue;
                 }
-                Granted next = granted.pollLast(10, TimeUnit.SECONDS);
+                Granted next = granted.poll(10, TimeUnit.SECONDS);
                 if (next == null) {
                     failures[0]++;
                     continue;
                 }
                 latencies.add(next.nanos() - sent);
-                granted.addLast(next);
+                holding.addLast(next);
             }
         } finally {
             running.set(false);
