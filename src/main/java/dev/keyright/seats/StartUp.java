@@ -2,6 +2,7 @@ package dev.keyright.seats;
 
 import dev.keyright.seats.admins.boundary.AdminCredentials;
 import dev.keyright.seats.configuration.ConfigurationException;
+import dev.keyright.seats.configuration.FailedStart;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Databases;
 import dev.keyright.seats.database.Faults;
@@ -16,9 +17,9 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,10 +40,12 @@ public class StartUp {
 
     private static final Logger LOG = Logger.getLogger(StartUp.class.getName());
 
+    /** Read inside {@link #start}, not injected as values, so that a bad setting is this class's failure to report. */
     @Inject
-    KeyrightConfig config;
+    Instance<KeyrightConfig> settings;
     @Inject
-    ServerSecret secret;
+    Instance<ServerSecret> secret;
+    private KeyrightConfig config;
     @EJB
     SigningKeys signingKeys;
     @EJB
@@ -51,9 +54,11 @@ public class StartUp {
     @PostConstruct
     void start() {
         try {
+            config = settings.get();
+            secret.get();
             checkDefaultPolicy();
             Databases.Choice database = Databases.choose(config);
-            check(database);
+            Databases.check(database.jndiName(), database.dataSource());
             Migrations.migrate(database.dataSource());
             converged(signingKeys::load);
             converged(adminCredentials::load);
@@ -61,16 +66,27 @@ public class StartUp {
                     ? "the embedded database in " + config.dataDir()
                     : "the data source " + database.jndiName()) + ". Admin user: '" + config.adminUser() + "'.");
         } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", e.getMessage());
+            LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", reason(e));
+            FailedStart.end(LOG);
             throw e;
         }
+    }
+
+    /** The operator's problem, as this application worded it, wherever the container wrapped it. */
+    static String reason(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ConfigurationException) {
+                return t.getMessage();
+            }
+        }
+        return String.valueOf(failure.getMessage());
     }
 
     /** The defaults for new licenses obey the same bounds as any license's policy, which owns them. */
     private void checkDefaultPolicy() {
         List<String> problems = defaultPolicyProblems(config);
         if (!problems.isEmpty()) {
-            throw new ConfigurationException("Keyright Seats cannot start: " + String.join("; ", problems));
+            throw new ConfigurationException(String.join("; ", problems));
         }
     }
 
@@ -96,22 +112,6 @@ public class StartUp {
             }
             LOG.info("Another node created it first; loading theirs");
             load.run();
-        }
-    }
-
-    /** The database must answer, and seat transactions must run at READ COMMITTED. */
-    private static void check(Databases.Choice database) {
-        try (Connection connection = database.dataSource().getConnection()) {
-            if (!connection.isValid(5)) {
-                throw new ConfigurationException("The database behind " + database.jndiName() + " does not answer");
-            }
-            int isolation = connection.getTransactionIsolation();
-            if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-                throw new ConfigurationException("The data source " + database.jndiName() + " must use READ COMMITTED"
-                        + " isolation (set the pool's transaction isolation to read-committed); it uses level " + isolation);
-            }
-        } catch (SQLException e) {
-            throw new ConfigurationException("Cannot reach the database behind " + database.jndiName() + ": " + e.getMessage());
         }
     }
 }

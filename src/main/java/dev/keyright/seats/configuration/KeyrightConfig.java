@@ -85,7 +85,7 @@ public final class KeyrightConfig {
                     + "): the reaper may only delete leases that are dead past the skew allowance");
         }
         if (!in.problems.isEmpty()) {
-            throw new ConfigurationException("Keyright Seats cannot start: " + String.join("; ", in.problems));
+            throw new ConfigurationException(String.join("; ", in.problems));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.keyright.seats.database;
 
 import dev.keyright.seats.configuration.ConfigurationException;
+import dev.keyright.seats.configuration.FailedStart;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import javax.sql.DataSource;
 import org.eclipse.persistence.sessions.DatasourceLogin;
@@ -22,8 +23,12 @@ public class DataSourceSelector implements SessionCustomizer {
         DataSource external;
         try {
             external = Databases.external(KeyrightConfig.fromEnvironment()).orElse(null);
+            if (external != null) {
+                Databases.check(Databases.EXTERNAL, external);
+            }
         } catch (ConfigurationException e) {
             LOG.severe("Keyright Seats could not start: " + e.getMessage());
+            FailedStart.end(LOG);
             throw e;
         }
         if (external == null) {

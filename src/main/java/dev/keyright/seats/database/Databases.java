@@ -2,6 +2,8 @@ package dev.keyright.seats.database;
 
 import dev.keyright.seats.configuration.ConfigurationException;
 import dev.keyright.seats.configuration.KeyrightConfig;
+import java.sql.Connection;
+import java.sql.SQLException;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
@@ -58,6 +60,38 @@ public final class Databases {
         } catch (NamingException e) {
             return null;
         }
+    }
+
+    /**
+     * The database must answer, with these credentials, and seat transactions must run at READ COMMITTED:
+     * checked before EclipseLink logs in (whose failure would be a stack trace and a deployment left half up)
+     * and again at start-up.
+     */
+    public static void check(String jndiName, DataSource dataSource) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!connection.isValid(5)) {
+                throw new ConfigurationException("The database behind " + jndiName + " does not answer");
+            }
+            int isolation = connection.getTransactionIsolation();
+            if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+                throw new ConfigurationException("The data source " + jndiName + " must use READ COMMITTED"
+                        + " isolation (set the pool's transaction isolation to read-committed); it uses level " + isolation);
+            }
+        } catch (SQLException e) {
+            throw new ConfigurationException("Cannot reach the database behind " + jndiName + " (check KEYRIGHT_DB_URL,"
+                    + " KEYRIGHT_DB_USER and KEYRIGHT_DB_PASSWORD, and that the database is up): " + deepestMessage(e));
+        }
+    }
+
+    /** The driver's own words (refused connection, access denied), first line only. */
+    private static String deepestMessage(SQLException e) {
+        Throwable deepest = e;
+        while (deepest.getCause() != null && deepest.getCause() != deepest) {
+            deepest = deepest.getCause();
+        }
+        String message = String.valueOf(deepest.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     /** The chosen data source and its JNDI name. */

@@ -2,15 +2,11 @@ package dev.keyright.seats.database;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Nodes;
 import jakarta.json.JsonObject;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The WAR deployed as it is, on the embedded default: data, the signing key and the generated admin
- * password survive a restart; a database asked for but not configured stops the start-up loudly.
+ * password survive a restart. Starts that fail: FailedStartIT.
  */
 class EmbeddedRestartIT {
 
@@ -116,35 +112,6 @@ class EmbeddedRestartIT {
             assertFalse(GENERATED.matcher(log).find());
         } finally {
             node.stop();
-        }
-    }
-
-    @Test
-    void aDatabaseAskedForButNotConfiguredStopsTheStartUpLoudly() throws Exception {
-        Nodes.Node node = Nodes.embedded(Map.of("KEYRIGHT_DATA_DIR", work.resolve("data3").toString(),
-                "KEYRIGHT_DB_URL", "jdbc:mariadb://127.0.0.1:3306/nowhere"), work.resolve("misconfigured.log"));
-        try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
-            while (!node.log().contains("Payara Micro") || !node.log().contains("ready in")) {
-                assertTrue(node.alive() || node.log().contains("Keyright Seats could not start"), "the process died silently");
-                if (!node.alive()) {
-                    break;
-                }
-                assertTrue(System.nanoTime() < deadline, "neither ready nor failed in time");
-                Thread.sleep(250);
-            }
-            String log = node.log();
-            assertTrue(log.contains("Keyright Seats could not start"), "a clear message");
-            assertTrue(log.contains("Refusing to fall back to the embedded database"), "and why");
-            assertFalse(log.contains("Keyright Seats is ready"));
-            if (node.alive()) {
-                HttpResponse<String> jwks = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        node.url().toURI().resolve(".well-known/jwks.json")).build(), HttpResponse.BodyHandlers.ofString());
-                assertNotEquals(200, jwks.statusCode(), "the application is not served on the embedded database");
-            }
-            assertFalse(Files.exists(work.resolve("data3").resolve("keyright.mv.db")), "nothing was written to the embedded database");
-        } finally {
-            node.kill();
         }
     }
 

@@ -62,6 +62,11 @@ public final class Nodes implements AutoCloseable {
         return started;
     }
 
+    /** Starts one node with this test's settings and does not wait for it: for a start that is meant to fail. */
+    public Node launch() throws IOException {
+        return launch(freePort());
+    }
+
     /** Starts a node again on the port of one that was killed. */
     public Node restart(Node killed) throws Exception {
         Node node = launch(killed.port());
@@ -176,6 +181,14 @@ public final class Nodes implements AutoCloseable {
 
         public long pid() {
             return process.pid();
+        }
+
+        /** Waits for the process to end by itself and returns its exit status; fails if it is still running after {@code limit}. */
+        public int exitStatus(Duration limit) throws InterruptedException {
+            if (!process.waitFor(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("the process is still running after " + limit.toSeconds() + " s");
+            }
+            return process.exitValue();
         }
 
         public boolean alive() {
