@@ -119,8 +119,14 @@ CURL_EXTRA="--cacert $WORK/cert.pem" "$ROOT/.ci/lifecycle-smoke" "https://127.0.
 log "ok - seat lifecycle over HTTPS, stored in MariaDB"
 
 # --- jmx.options ----------------------------------------------------------------------------------------
-java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor "$JMX_PASSWORD" | sed 's/^/    /' \
-    || die "jmx.options: JMX did not answer on 127.0.0.1:$JMX"
+PROBE=$(java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor "$JMX_PASSWORD") \
+    || die "jmx.options: JMX did not answer on 127.0.0.1:$JMX: $PROBE"
+sed 's/^/    /' <<< "$PROBE"
+# the values, not only the names: the seat service saw the smoke test's acquisitions, and the database answers
+grep -Eq '^  dev\.keyright:type=SeatService .*Acquisitions=[1-9][0-9]* .*DatabaseReachable=true' <<< "$PROBE" \
+    || die "jmx.options: JmxProbe did not read the SeatService's values (acquisitions made, database reachable)"
+grep -Eq '^  dev\.keyright:type=SeatPool,license=[^ ]+ .*MaxSeats=[1-9]' <<< "$PROBE" \
+    || die "jmx.options: JmxProbe did not read a SeatPool's values"
 if java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor wrong-password >/dev/null; then
     die "jmx.options: a wrong JMX password was accepted"
 fi
