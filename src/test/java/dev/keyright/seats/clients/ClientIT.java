@@ -242,6 +242,55 @@ class ClientIT extends OnTheServer {
         assertEquals(201, api.acquire(license.product(), license.key(), "next").status(), "and it blocks nobody");
     }
 
+    @Test
+    void theAdminCommandsShowThePoolRevokeWithABlockAndReportUsage() throws Exception {
+        Api api = api();
+        License license = license(2, 120, 5);
+        String leaseId = api.acquireAs(license.product(), license.key(), "adm-a", "alice", "ws-7").json().getString("leaseId");
+
+        Process status = admin("admin", "status");
+        assertEquals(0, status.waitFor(60, TimeUnit.SECONDS) ? status.exitValue() : -1, stderr(status));
+        String shown = Files.readString(home.resolve("cli.out"), StandardCharsets.UTF_8);
+        assertTrue(shown.contains(license.product() + " (" + license.id() + "): 1 of 2 seats in use"), shown);
+        assertTrue(shown.contains("alice@ws-7  since ") && shown.contains(leaseId + "  install adm-a"), shown);
+
+        Process revoke = admin("admin", "revoke", license.id(), leaseId, "--block", "60s");
+        assertEquals(0, revoke.waitFor(60, TimeUnit.SECONDS) ? revoke.exitValue() : -1, stderr(revoke));
+        assertEquals(410, api.renew(license.key(), leaseId).status(), "revoked");
+        Api.Reply blocked = api.acquire(license.product(), license.key(), "adm-a");
+        assertEquals(403, blocked.status(), "and the install is refused for the block: " + blocked);
+
+        Process usage = admin("admin", "usage", license.id(), "--json");
+        assertEquals(0, usage.waitFor(60, TimeUnit.SECONDS) ? usage.exitValue() : -1, stderr(usage));
+        JsonObject report = jakarta.json.Json.createReader(new java.io.StringReader(
+                Files.readString(home.resolve("cli.out"), StandardCharsets.UTF_8))).readObject();
+        assertEquals(1, report.getJsonArray("buckets").getValuesAs(JsonObject.class).stream()
+                .mapToInt(bucket -> bucket.getInt("revocations")).sum(), report.toString());
+
+        Process wrong = adminAs("wrong-password", "admin", "licenses");
+        assertEquals(77, wrong.waitFor(60, TimeUnit.SECONDS) ? wrong.exitValue() : -1, stderr(wrong));
+    }
+
+    /** The CLI's admin commands, as an operator runs them: the server and the admin credentials from the environment. */
+    private Process admin(String... args) throws IOException {
+        return adminAs(Api.ADMIN_PASSWORD, args);
+    }
+
+    private Process adminAs(String password, String... args) throws IOException {
+        File jar = CliJar.path();
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("KEYRIGHT_SERVER", server());
+        builder.environment().put("KEYRIGHT_ADMIN_USER", Api.ADMIN_USER);
+        builder.environment().put("KEYRIGHT_ADMIN_PASSWORD", password);
+        Path err = Files.createTempFile(home, "admin", ".err");
+        builder.redirectError(err.toFile()).redirectOutput(home.resolve("cli.out").toFile());
+        Process process = builder.start();
+        errors.put(process, err);
+        return process;
+    }
+
     private final Map<Process, Path> errors = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Process cli(License license, String... args) throws IOException {

@@ -11,9 +11,9 @@ import java.util.Set;
 /** The parsed command line, with {@code KEYRIGHT_SERVER}, {@code KEYRIGHT_PRODUCT} and {@code KEYRIGHT_LICENSE_KEY} as fallbacks. */
 final class CliOptions {
 
-    static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "help");
+    static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "admin", "help");
     private static final Set<String> WITH_VALUE = Set.of("--server", "--product", "--key", "--wait", "--queue-hold", "--issuer",
-            "--public-key");
+            "--public-key", "--from", "--to", "--bucket", "--block");
 
     String command;
     final List<String> arguments = new ArrayList<>();
@@ -28,6 +28,12 @@ final class CliOptions {
     Duration queueHold;
     boolean killOnLoss;
     boolean json;
+    /** admin usage: the window and bucket, as the admin API takes them (null: the server's defaults). */
+    String from;
+    String to;
+    String bucket;
+    /** admin revoke: also block the install this long. */
+    Duration block = Duration.ZERO;
 
     static CliOptions parse(String[] args, Map<String, String> environment) throws UsageException {
         CliOptions options = new CliOptions();
@@ -75,6 +81,10 @@ final class CliOptions {
                 case "--queue-hold": options.queueHold = WaitBudget.parse(value); break;
                 case "--kill-on-loss": options.killOnLoss = true; break;
                 case "--json": options.json = true; break;
+                case "--from": options.from = value; break;
+                case "--to": options.to = value; break;
+                case "--bucket": options.bucket = value; break;
+                case "--block": options.block = WaitBudget.parse(value); break;
                 default: throw new UsageException("unknown option " + arg);
             }
         }
@@ -86,6 +96,15 @@ final class CliOptions {
         if (command == null) throw new UsageException("no command given");
         if (!COMMANDS.contains(command)) throw new UsageException("unknown command '" + command + "'");
         if (command.equals("help")) return;
+        if (command.equals("admin")) {
+            if (separated) throw new UsageException("admin takes no command after '--'");
+            AdminCommand.checkArguments(arguments);
+            this.server = requireServer(server);
+            return;
+        }
+        if (from != null || to != null || bucket != null || !block.isZero()) {
+            throw new UsageException("--from, --to, --bucket and --block are for admin commands");
+        }
         boolean run = command.equals("run");
         if (run && childCommand.isEmpty()) throw new UsageException("run needs a command after '--'");
         if (!run && separated) throw new UsageException(command + " takes no command after '--'");

@@ -25,6 +25,13 @@ public final class Main {
             "  renew LEASE_ID [OPTIONS]            renew a seat taken with 'acquire'",
             "  release LEASE_ID [OPTIONS]          give a seat back",
             "  pool [OPTIONS]                      show the seats in use",
+            "  admin status                        every license: seats in use, queued, and who holds them",
+            "  admin licenses                      one line per license",
+            "  admin pool LICENSE_ID               a license's holders (lease ids, installs) and its queue",
+            "  admin revoke LICENSE_ID LEASE_ID [--block DURATION]  free a seat now (and refuse that install)",
+            "  admin usage LICENSE_ID [--from T] [--to T] [--bucket hour|day]  usage per hour or day",
+            "                      admin commands need --server and KEYRIGHT_ADMIN_PASSWORD (or a prompt);",
+            "                      KEYRIGHT_ADMIN_USER, default admin",
             "",
             "Options:",
             "  --server URL        the license server (or KEYRIGHT_SERVER)",
@@ -97,6 +104,9 @@ public final class Main {
         if (options.command.equals("help")) {
             out.print(USAGE);
             return ExitCodes.OK;
+        }
+        if (options.command.equals("admin")) {
+            return new AdminCommand(options, environment, out, err).run();
         }
         Messages messages = new Messages(err, options.json);
         try {
