@@ -10,6 +10,7 @@ import dev.keyright.seats.monitoring.boundary.SeatPoolMXBean;
 import dev.keyright.seats.monitoring.boundary.SeatServiceMXBean;
 import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.Promtool;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;
@@ -199,6 +200,38 @@ class MonitoringIT extends OnTheServer {
         } finally {
             api.resetClock();
         }
+    }
+
+    @Test
+    void prometheusMetricsForAdministratorsOnlyWellFormedAndTrue() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("metrics");
+        JsonObject license = api.createLicense(product, 1, 60, 5);
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        String leaseId = api.acquire(product, key, "m-a").json().getString("leaseId");
+        assertEquals(409, api.acquire(product, key, "m-b").status());
+        assertEquals(200, api.renew(key, leaseId).status());
+
+        Api.Reply anonymous = api.send("GET", "/v1/admin/metrics", null, java.util.Map.of());
+        assertEquals(401, anonymous.status(), "not for strangers");
+        Api.Reply scrape = api.admin("GET", "/v1/admin/metrics", null);
+        assertEquals(200, scrape.status(), scrape.toString());
+        String type = scrape.header("Content-Type").toLowerCase();
+        assertTrue(type.startsWith("text/plain") && type.contains("version=0.0.4"), "the Prometheus text format: " + type);
+        String text = scrape.body();
+        String labels = "{license=\"" + id + "\",product=\"" + product + "\"}";
+        assertTrue(text.contains("keyright_seats_in_use" + labels + " 1\n"), text);
+        assertTrue(text.contains("keyright_seats_max" + labels + " 1\n"), text);
+        assertTrue(text.contains("keyright_acquisitions_total" + labels + " 1\n"), text);
+        assertTrue(text.contains("keyright_renewals_total" + labels + " 1\n"), text);
+        assertTrue(text.contains("keyright_denials_total{license=\"" + id + "\",product=\"" + product + "\",reason=\"seats-exhausted\"} 1\n"), text);
+        assertTrue(text.contains("keyright_request_duration_seconds_count{route=\"POST /v1/seats/{leaseId}/renew\"} "), text);
+        assertTrue(text.contains("keyright_request_duration_seconds_bucket{route=\"POST /v1/seats/acquire\",le=\"+Inf\"} "), text);
+        assertTrue(text.contains("# TYPE keyright_reaper_sweeps_total counter\n"), text);
+
+        Promtool.Result check = Promtool.checkMetrics(text);
+        assertEquals(0, check.status(), "promtool check metrics: " + check.output());
     }
 
     @Test

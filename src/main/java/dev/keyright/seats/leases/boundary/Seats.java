@@ -118,7 +118,7 @@ public class Seats {
                 return grant;
             } catch (SeatRefusal refusal) {
                 checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
-                seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, license.id()));
+                seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
                 throw refusal;
             } catch (EJBException | jakarta.persistence.PersistenceException e) {
                 if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
@@ -168,7 +168,7 @@ public class Seats {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void waitEnded(String licenseId, Holder holder) {
         checkout.recordDenial(licenseId, holder, clock.instant(), "seats-exhausted");
-        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.DENIED, licenseId));
+        seatEvents.fire(SeatEvent.denied(licenseId, "seats-exhausted"));
     }
 
     /** The install gives up waiting: it leaves the license's queue at once (nothing to leave is no error). */

@@ -13,10 +13,17 @@ public class ReaperStatistics {
 
     private volatile LeaseReaper.Sweep last = new LeaseReaper.Sweep(Instant.EPOCH, 0, Duration.ZERO);
     private final AtomicLong totalReaped = new AtomicLong();
+    private final AtomicLong sweeps = new AtomicLong();
 
     void swept(@Observes LeaseReaper.Sweep sweep) {
         last = sweep;
         totalReaped.addAndGet(sweep.leasesReaped());
+        sweeps.incrementAndGet();
+    }
+
+    /** How many sweeps this node's reaper made since it started. */
+    public long sweeps() {
+        return sweeps.get();
     }
 
     public LeaseReaper.Sweep lastSweep() {

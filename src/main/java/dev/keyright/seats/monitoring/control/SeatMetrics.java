@@ -34,7 +34,7 @@ public class SeatMetrics {
             case RENEWED -> renewed(event.licenseId());
             case RELEASED -> released(event.licenseId());
             case EXPIRED -> expired(event.licenseId());
-            case DENIED -> denied(event.licenseId());
+            case DENIED -> denied(event.licenseId(), event.reason());
             case REVOKED -> revoked(event.licenseId());
         }
     }
@@ -64,7 +64,14 @@ public class SeatMetrics {
     }
 
     public void denied(String licenseId) {
-        of(licenseId).denials.increment();
+        denied(licenseId, null);
+    }
+
+    /** A refusal, by its reason (a problem type; none said: {@code seats-exhausted}). */
+    public void denied(String licenseId, String reason) {
+        PoolCounters counters = of(licenseId);
+        counters.denials.increment();
+        counters.denialsByReason.computeIfAbsent(reason == null ? "seats-exhausted" : reason, r -> new LongAdder()).increment();
     }
 
     public void revoked(String licenseId) {
@@ -85,6 +92,7 @@ public class SeatMetrics {
         public final LongAdder denials = new LongAdder();
         public final LongAdder revocations = new LongAdder();
         public final LongAdder overdraftCheckouts = new LongAdder();
+        public final Map<String, LongAdder> denialsByReason = new ConcurrentHashMap<>();
     }
 
     /** The first seat beyond the license's seats was just granted, out of its overdraft (billed). */
