@@ -443,9 +443,53 @@
                 fillSettings(card, card.license);
             }
         });
-        details.append(form);
+        details.append(form, createKeyReplacement(card));
         card.settings = details;
         return details;
+    }
+
+    /** A new key for a leaked one: asked twice, shown once. */
+    function createKeyReplacement(card) {
+        const box = el('section', 'key-replacement');
+        box.append(el('h4', null, 'License key'));
+        const ask = el('button', 'replace-key', 'Replace the key\u2026');
+        ask.type = 'button';
+        const confirmBox = el('div', 'replace-key-confirm');
+        confirmBox.hidden = true;
+        confirmBox.append(el('p', null, 'The old key stops working at once: installs still using it are refused at '
+            + 'their next heartbeat and lose their seats. Give every install the new key.'));
+        const confirm = el('button', 'confirm-replace-key', 'Replace the key now');
+        confirm.type = 'button';
+        const cancel = el('button', 'cancel-replace-key', 'Keep the key');
+        cancel.type = 'button';
+        confirmBox.append(confirm, cancel);
+        const shown = el('p', 'new-key');
+        shown.hidden = true;
+        const error = el('p', 'error key-error');
+        error.setAttribute('role', 'alert');
+        error.hidden = true;
+        ask.addEventListener('click', () => { confirmBox.hidden = false; ask.hidden = true; });
+        cancel.addEventListener('click', () => { confirmBox.hidden = true; ask.hidden = false; });
+        confirm.addEventListener('click', async () => {
+            confirm.disabled = true;
+            error.hidden = true;
+            try {
+                const replaced = await api('POST', licensePath(card.id) + '/key');
+                shown.textContent = '';
+                const code = el('code', 'license-key', str(replaced.licenseKey, ''));
+                shown.append('New key, shown this once: ', code);
+                shown.hidden = false;
+                confirmBox.hidden = true;
+                ask.hidden = false;
+            } catch (e) {
+                error.textContent = 'Could not replace the key: ' + e.message;
+                error.hidden = false;
+            } finally {
+                confirm.disabled = false;
+            }
+        });
+        box.append(ask, confirmBox, shown, error);
+        return box;
     }
 
     function fieldError(card, field) {

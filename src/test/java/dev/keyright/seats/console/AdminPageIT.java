@@ -251,6 +251,37 @@ class AdminPageIT extends OnTheServer {
     }
 
     @Test
+    void administratorReplacesALeakedKeyTheOldOneStopsAtOnceTheNewOneIsShownOnce() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("rekey");
+        JsonObject license = api.createLicense(product, 2, 600, 5);
+        String licenseId = license.getString("licenseId");
+        String oldKey = license.getString("licenseKey");
+        String held = api.acquire(product, oldKey, "rekey-a").json().getString("leaseId");
+
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.until(textToBe(gauge(licenseId), "1 of 2 seats in use"));
+        browser.findElement(in(licenseId, "details.settings summary")).click();
+        wait.until(visibilityOfElementLocated(in(licenseId, "button.replace-key"))).click();
+        // asked twice: "keep the key" changes nothing
+        wait.until(visibilityOfElementLocated(in(licenseId, "button.cancel-replace-key"))).click();
+        assertEquals(200, api.renew(oldKey, held).status(), "kept");
+        browser.findElement(in(licenseId, "button.replace-key")).click();
+        wait.until(visibilityOfElementLocated(in(licenseId, "button.confirm-replace-key"))).click();
+        String newKey = wait.until(visibilityOfElementLocated(in(licenseId, ".new-key code.license-key"))).getText();
+
+        assertFalse(newKey.isBlank() || newKey.equals(oldKey), newKey);
+        assertEquals(401, api.renew(oldKey, held).status(), "the old key opens nothing now");
+        assertEquals(401, api.acquire(product, oldKey, "rekey-b").status());
+        assertEquals(201, api.acquire(product, newKey, "rekey-b").status(), "the new one does");
+        assertFalse(api.admin("GET", "/v1/admin/licenses/" + licenseId, null).body().contains(newKey), "shown once, never again");
+        assertEquals(404, api.admin("POST", "/v1/admin/licenses/lic_nope/key", null).status());
+        page.assertNoPageErrors();
+    }
+
+    @Test
     void administratorSetsSeatPoliciesSeesOverdraftAndLingerAndRevokesWithABlock() throws Exception {
         Api api = api();
         String product = uniqueProduct("policies");

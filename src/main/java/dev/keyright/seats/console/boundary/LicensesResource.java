@@ -75,6 +75,14 @@ public class LicensesResource {
         return Response.ok(withPool(pools.poolOf(license)).build().toString()).build();
     }
 
+    /** A new key for the license, shown this once; the old key stops working at once. */
+    @POST
+    @Path("{licenseId}/key")
+    public Response replaceKey(@PathParam("licenseId") String licenseId) {
+        Licenses.IssuedLicense issued = licenses.replaceKey(licenseId);
+        return Response.ok(withPool(pools.poolOf(issued.license())).add("licenseKey", issued.licenseKey()).build().toString()).build();
+    }
+
     /** Revoke a seat; {@code ?blockSeconds=N} (0..86,400) also refuses its install for N seconds, on every node. */
     @DELETE
     @Path("{licenseId}/leases/{leaseId}")

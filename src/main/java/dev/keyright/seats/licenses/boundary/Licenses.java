@@ -109,6 +109,20 @@ public class Licenses {
         return license;
     }
 
+    /**
+     * Replaces a license's key (a leaked key): the old one opens nothing from the commit on, on every node, so
+     * installs still using it are refused at their next heartbeat and lose their seats when those expire. The
+     * new key is returned this once and never stored.
+     */
+    public IssuedLicense replaceKey(String licenseId) {
+        License license = get(licenseId);
+        String key = LicenseKeys.generate(license.product());
+        license.replaceKey(keys.hash(key));
+        java.util.logging.Logger.getLogger(Licenses.class.getName())
+                .info(() -> "The key of license " + licenseId + " was replaced by an administrator");
+        return new IssuedLicense(license, key);
+    }
+
     private void validate(Policy policy, Sharing sharing) {
         var problems = new java.util.ArrayList<>(policy.problems(Policy.maxSkewSeconds(config.reapGrace())));
         problems.addAll(sharing.problems(policy.seats()));

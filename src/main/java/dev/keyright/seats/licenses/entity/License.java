@@ -111,6 +111,11 @@ public class License {
         return whole.equals(exact) ? whole : whole.plusSeconds(1);
     }
 
+    /** A new key, for a leaked one: the old key stops opening this license at once. */
+    public void replaceKey(String newKeyHash) {
+        this.keyHash = newKeyHash;
+    }
+
     public String id() { return id; }
     public String product() { return product; }
     public String keyHash() { return keyHash; }
