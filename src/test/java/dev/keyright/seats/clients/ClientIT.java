@@ -16,7 +16,6 @@ import dev.keyright.seats.testing.CliJar;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Deployments;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -277,32 +276,24 @@ class ClientIT extends OnTheServer {
     }
 
     private Process adminAs(String password, String... args) throws IOException {
-        File jar = CliJar.path();
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("KEYRIGHT_SERVER", server());
-        builder.environment().put("KEYRIGHT_ADMIN_USER", Api.ADMIN_USER);
-        builder.environment().put("KEYRIGHT_ADMIN_PASSWORD", password);
-        Path err = Files.createTempFile(home, "admin", ".err");
-        builder.redirectError(err.toFile()).redirectOutput(home.resolve("cli.out").toFile());
-        Process process = builder.start();
-        errors.put(process, err);
-        return process;
+        return launch(Map.of("KEYRIGHT_ADMIN_USER", Api.ADMIN_USER, "KEYRIGHT_ADMIN_PASSWORD", password), args);
     }
 
     private final Map<Process, Path> errors = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Process cli(License license, String... args) throws IOException {
-        File jar = CliJar.path();
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.getPath()));
+        return launch(Map.of("KEYRIGHT_PRODUCT", license.product(), "KEYRIGHT_LICENSE_KEY", license.key(),
+                "HOME", home.toString(), "XDG_CONFIG_HOME", home.resolve("config").toString()), args);
+    }
+
+    /** The CLI jar with these settings (and the server's URL); standard output to cli.out, errors kept per process. */
+    private Process launch(Map<String, String> settings, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                CliJar.path().getPath()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("KEYRIGHT_SERVER", server());
-        builder.environment().put("KEYRIGHT_PRODUCT", license.product());
-        builder.environment().put("KEYRIGHT_LICENSE_KEY", license.key());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().put("XDG_CONFIG_HOME", home.resolve("config").toString());
+        builder.environment().putAll(settings);
         Path err = Files.createTempFile(home, "cli", ".err");
         builder.redirectError(err.toFile()).redirectOutput(home.resolve("cli.out").toFile());
         Process process = builder.start();
