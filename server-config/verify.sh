@@ -65,11 +65,8 @@ make_keystore "$WORK" "$TLS_PASSWORD"
 cp "$WAR" "$WORK/keyright-seats.war"   # a private copy: a concurrent `mvn package` cannot swap it mid-boot
 printf 'keyright-monitor %s\n' "$JMX_PASSWORD" > "$WORK/jmx.password"
 chmod 600 "$WORK/jmx.password"
-# Payara Micro runs only the last --prebootcommandfile: https.asadmin plus the test's loopback binding.
-{ cat "$ROOT/server-config/https.asadmin"
-  echo 'set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1'
-  echo 'set configs.config.server-config.network-config.network-listeners.network-listener.https-listener.address=127.0.0.1'
-} > "$WORK/preboot.asadmin"
+# Payara Micro runs only the last --prebootcommandfile: https.asadmin plus the loopback binding.
+cat "$ROOT/server-config/https.asadmin" "$ROOT/server-config/local-only.asadmin" > "$WORK/preboot.asadmin"
 
 log "starting Payara Micro $PAYARA_MICRO_VERSION on $(java -version 2>&1 | head -1) with every server-config file ($MARIADB_ASADMIN)"
 (

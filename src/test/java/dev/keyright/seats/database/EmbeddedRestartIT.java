@@ -40,8 +40,9 @@ class EmbeddedRestartIT {
         String jwks;
         try {
             first.awaitReady(Duration.ofSeconds(240));
-            assertEquals(java.util.Set.of(first.port()), listeningPorts(first.pid()),
-                    "the README's command listens on its HTTP port only: no Hazelcast (--nohazelcast)");
+            assertEquals(java.util.Set.of("127.0.0.1:" + first.port()), listening(first.pid()),
+                    "the README's command listens on its HTTP port only, on the loopback address only: no Hazelcast"
+                            + " (--nohazelcast), nothing on the machine's other addresses (local-only.asadmin)");
             List<String> lines = first.log().lines().filter(line -> !line.isBlank()).toList();
             assertTrue(lines.size() <= 20, "the README's command logs a few plain lines, not Payara's hundreds: " + lines.size());
             assertFalse(first.log().contains("\u001b["), "no ANSI colours");
@@ -80,19 +81,19 @@ class EmbeddedRestartIT {
         assertEquals("rw-------", permissions(work.resolve("data").resolve("server.secret")));
     }
 
-    /** The TCP ports a process listens on, as {@code ss} tells (iproute2, on every machine of this kind). */
-    private static java.util.Set<Integer> listeningPorts(long pid) throws Exception {
+    /** The TCP addresses and ports a process listens on, as {@code ss} tells (iproute2, on every machine of this kind). */
+    private static java.util.Set<String> listening(long pid) throws Exception {
         Process ss = new ProcessBuilder("ss", "-Hltnp").redirectErrorStream(true).start();
         String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, ss.waitFor(), out);
-        java.util.Set<Integer> ports = new java.util.TreeSet<>();
+        java.util.Set<String> listening = new java.util.TreeSet<>();
         for (String line : out.split("\n")) {
             if (line.contains("pid=" + pid + ",")) {
-                String local = line.trim().split("\\s+")[3];
-                ports.add(Integer.parseInt(local.substring(local.lastIndexOf(':') + 1)));
+                // an IPv4 address on a dual-stack socket shows as [::ffff:127.0.0.1]:8080
+                listening.add(line.trim().split("\\s+")[3].replace("[::ffff:", "").replace("]", ""));
             }
         }
-        return ports;
+        return listening;
     }
 
     private static String permissions(Path path) throws java.io.IOException {

@@ -87,10 +87,18 @@ public final class Nodes implements AutoCloseable {
         return embedded(application, settings, log, java.util.List.of());
     }
 
-    /** The README's first command exactly: the WAR on the embedded default, with its quiet console log. */
+    /**
+     * The README's first command: the WAR on the embedded default, with its quiet console log, on the loopback
+     * address only (its {@code <(cat hardening.asadmin local-only.asadmin)}, written to a file here; Payara
+     * Micro runs only the last pre-boot file given).
+     */
     public static Node readmeCommand(Map<String, String> settings, Path log) throws Exception {
+        Path preboot = Files.createDirectories(Path.of("target", "nodes")).resolve("readme-preboot.asadmin");
+        Files.writeString(preboot, Files.readString(Path.of("server-config/hardening.asadmin")) + "\n"
+                + Files.readString(Path.of("server-config/local-only.asadmin")));
         return embedded(new File("target/keyright-seats.war"), settings, log,
-                java.util.List.of("--logproperties", new File("server-config/console-logging.properties").getPath()));
+                java.util.List.of("--prebootcommandfile", preboot.toString(),
+                        "--logproperties", new File("server-config/console-logging.properties").getPath()));
     }
 
     private static Node embedded(File application, Map<String, String> settings, Path log, java.util.List<String> more) throws Exception {
