@@ -177,11 +177,7 @@ final class AdminCommand {
     }
 
     private static String who(Map<String, Object> holder) {
-        Object user = holder.get("user");
-        Object host = holder.get("host");
-        if (user == null && host == null) return "(unnamed)";
-        if (host == null) return String.valueOf(user);
-        return (user == null ? "" : user) + "@" + host;
+        return PoolCommand.label((String) holder.get("user"), (String) holder.get("host"));
     }
 
     private static String queued(Map<String, Object> pool) {

@@ -37,9 +37,14 @@ final class PoolCommand {
     }
 
     private static String label(SeatPool.Holder holder) {
-        if (holder.user() == null && holder.host() == null) return "(unnamed)";
-        if (holder.host() == null) return holder.user();
-        return (holder.user() == null ? "" : holder.user()) + "@" + holder.host();
+        return label(holder.user(), holder.host());
+    }
+
+    /** How a holder or waiter is shown: user@host, either alone, or "(unnamed)" when it said neither. */
+    static String label(String user, String host) {
+        if (user == null && host == null) return "(unnamed)";
+        if (host == null) return user;
+        return (user == null ? "" : user) + "@" + host;
     }
 
     private static Map<String, Object> toJson(SeatPool pool) {

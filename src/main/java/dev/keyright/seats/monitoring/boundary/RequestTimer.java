@@ -10,12 +10,16 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Times every answer of a matched route, labelled by its template ({@code POST /v1/seats/{leaseId}/renew}), never by a raw path. */
 @Provider
 public class RequestTimer implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final String STARTED = RequestTimer.class.getName() + ".started";
+    /** Each resource method's path template, worked out once (annotations and two regular expressions). */
+    private static final Map<Method, String> TEMPLATES = new ConcurrentHashMap<>();
 
     @Inject
     RequestDurations durations;
@@ -32,7 +36,9 @@ public class RequestTimer implements ContainerRequestFilter, ContainerResponseFi
         Object started = request.getProperty(STARTED);
         Method method = resource == null ? null : resource.getResourceMethod();
         if (started instanceof Long nanos && method != null) {
-            durations.record(request.getMethod() + " " + template(resource.getResourceClass(), method), System.nanoTime() - nanos);
+            Class<?> type = resource.getResourceClass();
+            String template = TEMPLATES.computeIfAbsent(method, m -> template(type, m));
+            durations.record(request.getMethod() + " " + template, System.nanoTime() - nanos);
         }
     }
 
