@@ -85,11 +85,7 @@ public final class Databases {
 
     /** The driver's own words (refused connection, access denied), first line only. */
     private static String deepestMessage(SQLException e) {
-        Throwable deepest = e;
-        while (deepest.getCause() != null && deepest.getCause() != deepest) {
-            deepest = deepest.getCause();
-        }
-        String message = String.valueOf(deepest.getMessage());
+        String message = String.valueOf(Faults.root(e).getMessage());
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);
     }

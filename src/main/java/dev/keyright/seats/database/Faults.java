@@ -64,11 +64,17 @@ public final class Faults {
     }
 
     public static String rootMessage(Throwable e) {
+        Throwable root = root(e);
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    /** The deepest cause: the driver's or the network's own failure. */
+    public static Throwable root(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
+        return root;
     }
 
     private static java.util.stream.Stream<Throwable> chain(Throwable e) {

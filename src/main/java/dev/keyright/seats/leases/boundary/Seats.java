@@ -167,8 +167,9 @@ public class Seats {
     /** A held request ran out of time: a refusal, recorded in the usage history like any other. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void waitEnded(String licenseId, Holder holder) {
-        checkout.recordDenial(licenseId, holder, clock.instant(), "seats-exhausted");
-        seatEvents.fire(SeatEvent.denied(licenseId, "seats-exhausted"));
+        String reason = "seats-exhausted";
+        checkout.recordDenial(licenseId, holder, clock.instant(), reason);
+        seatEvents.fire(SeatEvent.denied(licenseId, reason));
     }
 
     /** The install gives up waiting: it leaves the license's queue at once (nothing to leave is no error). */

@@ -63,10 +63,6 @@ public class SeatMetrics {
         of(licenseId).expiries.increment();
     }
 
-    public void denied(String licenseId) {
-        denied(licenseId, null);
-    }
-
     /** A refusal, by its reason (a problem type; none said: {@code seats-exhausted}). */
     public void denied(String licenseId, String reason) {
         PoolCounters counters = of(licenseId);
