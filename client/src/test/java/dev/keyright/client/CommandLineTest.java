@@ -57,6 +57,15 @@ class CommandLineTest {
         return CompletableFuture.supplyAsync(() -> cli(args));
     }
 
+    /** {@code run --kill-on-loss -- sleep 30} on 3 s leases renewed every second, once it has renewed lease_1. */
+    private CompletableFuture<Integer> runWithKillOnLossPastItsFirstRenewal() throws Exception {
+        seats.ttlSeconds = 3;
+        seats.renewAfterSeconds = 1;
+        CompletableFuture<Integer> run = cliInBackground("run", "--kill-on-loss", "--", "sleep", "30");
+        await(() -> seats.calls.contains("renew lease_1"), "a first renewal");
+        return run;
+    }
+
     /** The CLI on fake time, against the fake as a server that queues (API v2) and whose holds let that time pass. */
     private int cliQueueing(String... args) {
         seats.queueing = true;
@@ -246,11 +255,7 @@ class CommandLineTest {
 
     @Test
     void stopsTheCommandWhenTheSeatIsLostWithKillOnLoss() throws Exception {
-        seats.ttlSeconds = 3;
-        seats.renewAfterSeconds = 1;
-
-        CompletableFuture<Integer> run = cliInBackground("run", "--kill-on-loss", "--", "sleep", "30");
-        await(() -> seats.calls.contains("renew lease_1"), "a first renewal");
+        CompletableFuture<Integer> run = runWithKillOnLossPastItsFirstRenewal();
         seats.maxSeats = 0; // first: a re-acquire must find the pool full
         seats.expire("lease_1");
 
@@ -261,11 +266,7 @@ class CommandLineTest {
 
     @Test
     void aRevokeThatBlocksTheInstallStopsTheCommandAndTheCliDoesNotAcquireAgain() throws Exception {
-        seats.ttlSeconds = 3;
-        seats.renewAfterSeconds = 1;
-
-        CompletableFuture<Integer> run = cliInBackground("run", "--kill-on-loss", "--", "sleep", "30");
-        await(() -> seats.calls.contains("renew lease_1"), "a first renewal");
+        CompletableFuture<Integer> run = runWithKillOnLossPastItsFirstRenewal();
         seats.revokeAndBlock("lease_1", FakeSeatService.NOW.plusSeconds(3600));
 
         assertEquals(75, run.get(10, TimeUnit.SECONDS));
