@@ -7,6 +7,7 @@
 
 (function () {
     const LICENSES = apiBase('../v1/admin/licenses');
+    const LOGOUT = apiBase('logout');
     const POOL_REFRESH_MS = 5000;
     const USAGE_REFRESH_MS = 60000;
     const USAGE_CHANGED_MS = 10000;     // a pool that changed reloads its usage, at most this often
@@ -20,6 +21,7 @@
     let serverOffsetMs = 0;         // server clock minus browser clock, from the Date header
     let inFlight = null;
     let refreshQueued = false;
+    let signedOut = false;
 
     /**
      * The admin API's address, relative to this page but without any user:password@ the page was opened
@@ -187,6 +189,9 @@
     // ---- refreshing the pools -----------------------------------------------------------------------
 
     function refresh() {
+        if (signedOut) {
+            return Promise.resolve();
+        }
         if (inFlight) {
             refreshQueued = true;
             return inFlight;
@@ -1002,12 +1007,39 @@
         }
     }
 
+    // ---- signing out --------------------------------------------------------------------------------
+
+    // Basic credentials live in the browser, not in a session: the server answers this POST (sent with them)
+    // 401 without a challenge, and the browser forgets credentials the server rejected.
+    async function signOut() {
+        const button = document.getElementById('sign-out');
+        button.disabled = true;
+        signedOut = true;
+        let response = null;
+        try {
+            response = await fetch(LOGOUT, { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+        } catch (networkFailure) {
+            response = null;
+        }
+        if (!response || response.status !== 401) {
+            signedOut = false;
+            button.disabled = false;
+            setStatus('Could not sign out: ' + (response ? 'HTTP ' + response.status : 'the server cannot be reached'), true);
+            return;
+        }
+        document.querySelector('main').hidden = true;
+        hideKey();
+        button.hidden = true;
+        setStatus('Signed out. Reload the page to sign in again.', false);
+    }
+
     // ---- start --------------------------------------------------------------------------------------
 
     function start() {
         document.getElementById('create-form').addEventListener('submit', createLicense);
         document.getElementById('new-key-copy').addEventListener('click', copyKey);
         document.getElementById('new-key-dismiss').addEventListener('click', hideKey);
+        document.getElementById('sign-out').addEventListener('click', signOut);
         document.addEventListener('visibilitychange', () => {
             if (!document.hidden) {
                 refresh();

@@ -281,6 +281,50 @@ class AdminPageIT extends OnTheServer {
         page.assertNoPageErrors();
     }
 
+    /**
+     * Basic credentials live in the browser: signing out must make the browser stop sending them, which is
+     * what this checks from inside the page (the same fetch the page makes, before and after), without a
+     * sign-in failure counted against the address.
+     */
+    @Test
+    void administratorSignsOutAndTheBrowserStopsSendingTheCredentials() throws Exception {
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.until(d -> d.findElement(By.id("status")).getText().startsWith("Updated"));
+        assertEquals(200L, statusOfPageFetch("../v1/admin/licenses"), "signed in");
+
+        browser.findElement(By.id("sign-out")).click();
+        wait.until(textToBe(By.id("status"), "Signed out. Reload the page to sign in again."));
+        assertFalse(browser.findElement(By.tagName("main")).isDisplayed(), "nothing of the licenses stays on the page");
+        // Without credentials the server challenges the fetch, and headless Chromium holds a challenged fetch at
+        // its sign-in prompt (which the script gives up on after 4 s); with them it is answered 200 at once,
+        // as just above. Either a 401 or a held fetch means the browser sent none.
+        assertTrue(List.of(401L, -2L).contains(statusOfPageFetch("../v1/admin/licenses")), "the browser no longer sends the credentials");
+        assertTrue(List.of(401L, -2L).contains(statusOfPageFetch("./")), "nor for the page itself");
+
+        // a sign-out is not a failed sign-in: the right credentials are never slowed or refused after many
+        Api api = api();
+        for (int i = 0; i < 8; i++) {
+            assertEquals(401, api.admin("POST", "/admin/logout", null).status());
+        }
+        assertEquals(200, api.admin("GET", "/v1/admin/licenses", null).status());
+        assertEquals(401, api.send("POST", "/admin/logout", null, Map.of()).status(), "signing out needs the credentials");
+    }
+
+    /**
+     * The status of a same-origin fetch made by the page itself, with the browser's own credentials (if any);
+     * -2 when it was still unanswered after 4 s (held at the browser's sign-in prompt), -1 when it failed.
+     */
+    private Object statusOfPageFetch(String relative) {
+        return browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "const url = new URL(arguments[0], document.baseURI); url.username = ''; url.password = '';"
+                + "const abort = new AbortController(); const timer = setTimeout(() => abort.abort(), 4000);"
+                + "fetch(url.href, {credentials: 'same-origin', cache: 'no-store', signal: abort.signal})"
+                + ".then(r => { clearTimeout(timer); done(r.status); }, e => done(e.name === 'AbortError' ? -2 : -1));",
+                relative);
+    }
+
     @Test
     void administratorSetsSeatPoliciesSeesOverdraftAndLingerAndRevokesWithABlock() throws Exception {
         Api api = api();

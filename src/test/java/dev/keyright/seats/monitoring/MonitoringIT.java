@@ -243,4 +243,13 @@ class MonitoringIT extends OnTheServer {
         assertEquals("database", json.getJsonArray("checks").getJsonObject(0).getString("name"));
         assertTrue(json.getJsonArray("checks").getJsonObject(0).getJsonObject("data").getBoolean("reachable"));
     }
+
+    /** The document the integration tests check every exchange against is the one the server publishes. */
+    @Test
+    void theOpenApiDocumentIsServedToAnyoneAsItShips() throws Exception {
+        Api.Reply document = api().send("GET", "/v1/openapi.yaml", null, java.util.Map.of());
+        assertEquals(200, document.status());
+        assertEquals("application/yaml", dev.keyright.seats.testing.Contract.mediaType(document.contentType()));
+        assertEquals(dev.keyright.seats.testing.Contract.document().text(), document.body());
+    }
 }

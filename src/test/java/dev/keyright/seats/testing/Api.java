@@ -41,13 +41,22 @@ public final class Api {
         headers.forEach(request::header);
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(response);
+            return checked(method, body, headers, response);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The answer, once the exchange is held against the OpenAPI document ({@link Contract}): a breach fails the test. */
+    private Reply checked(String method, String body, Map<String, String> headers, HttpResponse<String> response) {
+        URI uri = response.request().uri();
+        String path = "/" + uri.getRawPath().substring(base.getRawPath().length())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        Contract.document().check(method, path, headers, body, response.statusCode(), response.headers(), response.body());
+        return new Reply(response);
     }
 
     /** Each request speaks for one of 254 clients (TEST-NET-2 addresses), unless a test names one. */
@@ -98,7 +107,10 @@ public final class Api {
                 .header("Content-Type", "application/json")
                 .header("X-Forwarded-For", someClientAddress());
         headers.forEach(request::header);
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(Reply::new);
+        Map<String, String> sent = new java.util.HashMap<>(headers);
+        sent.put("Content-Type", "application/json");
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(response -> checked("POST", body, sent, response));
     }
 
     /** An acquire whose client reports this user and host ({@code metadata}; either may be null). */

@@ -2,7 +2,9 @@ package dev.keyright.seats.console.boundary;
 
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
 import jakarta.annotation.security.RolesAllowed;
+import dev.keyright.seats.problems.Problems;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -57,6 +59,23 @@ public class AdminPageResource {
         }
         return Response.ok(read(name), type)
                 .header("Cache-Control", name.endsWith(".html") ? "no-store" : "no-cache")
+                .build();
+    }
+
+    /**
+     * Sign out. HTTP Basic has no session to end: the browser keeps sending the credentials it was given. So the
+     * page posts here with them and is answered 401 without a challenge: a browser drops cached Basic credentials
+     * the server rejected (Chromium's HTTP auth cache evicts them; the page's test shows the next call is 401),
+     * and, with no challenge, asks for none. Reloading the page asks for them again. Valid credentials were sent,
+     * so this is not counted as a failed sign-in.
+     */
+    @POST
+    @Path("logout")
+    public Response logout() {
+        return Response.status(Response.Status.UNAUTHORIZED).type(Problems.MEDIA_TYPE)
+                .header("Cache-Control", "no-store")
+                .entity(Problems.document(401, "signed-out", "Signed out",
+                        "The browser no longer sends the admin credentials. Reload the page to sign in again.", Map.of()))
                 .build();
     }
 
