@@ -39,7 +39,7 @@ public class MariaDb implements BeforeAllCallback {
         return DriverManager.getConnection(URL, USER, PASSWORD);
     }
 
-    static void ensureRunning() throws IOException, InterruptedException {
+    public static void ensureRunning() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!listening()) {
             if (System.nanoTime() > deadline) {
@@ -91,7 +91,8 @@ public class MariaDb implements BeforeAllCallback {
     }
 
     /** Shuts MariaDB down (as root) and starts it again the way this machine does; returns when it listens. */
-    public static void restart() throws Exception {
+    /** Shuts MariaDB down and waits until it is gone (start it again with {@link #ensureRunning}). */
+    public static void stop() throws Exception {
         try (Connection root = DriverManager.getConnection(SERVER, "root", ""); Statement sql = root.createStatement()) {
             sql.execute("SHUTDOWN");
         }
@@ -102,7 +103,6 @@ public class MariaDb implements BeforeAllCallback {
             }
             Thread.sleep(100);
         }
-        ensureRunning();
     }
 
     private static boolean listening() {

@@ -6,7 +6,9 @@ import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.Heartbeats;
 import dev.keyright.seats.leases.control.History;
+import dev.keyright.seats.leases.control.KnownLeases;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LiveLeases;
@@ -79,6 +81,10 @@ public class Seats {
     InstallBlocks blocks;
     @Inject
     LicenseGate gate;
+    @Inject
+    KnownLeases knownLeases;
+    @Inject
+    Heartbeats heartbeats;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -182,15 +188,42 @@ public class Seats {
         return license.id();
     }
 
-    /** Heartbeat: locks only the lease row, never counts, never touches the license row. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    /**
+     * Heartbeat: one statement on the lease row ({@link Lease#RENEW_IF_HELD_AND_LIVE}, in auto-commit: no
+     * transaction, no lock taken first), never counts, never touches the license row. The license is this
+     * node's copy of the last second ({@link Licenses#authenticateRecent}) and the lease's fixed facts are
+     * this node's memory of it ({@link KnownLeases}); whether the lease is held and live is decided by the
+     * statement, on the row. When it changes nothing, the row is read to say why (410 or 404).
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Grant renew(String licenseKey, String leaseId) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = licenses.authenticateRecent(licenseKey);
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
         }
-        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        Lease known = knownLeases.find(leaseId).filter(l -> l.belongsTo(license.id()))
+                .orElseGet(() -> renewable(leaseId, license, now));
+        Instant newExpiry = license.expiryFor(now);
+        if (!heartbeats.renewIfHeldAndLive(known, newExpiry, now, license.skew())) {
+            knownLeases.forget(leaseId);
+            renewable(leaseId, license, now); // says why: 404 or 410
+            throw new LeaseExpiredException(); // held and live when read, ended since
+        }
+        Lease lease = known.renewedTo(newExpiry);
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
+        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
+        return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
+    }
+
+    /**
+     * The lease as its row is now, when a heartbeat may renew it (held, live, of this license); remembered for
+     * the next one. Otherwise 410 when it ended here (released, expired, revoked) and 404 when it never existed
+     * for this license.
+     */
+    private Lease renewable(String leaseId, License license, Instant now) {
+        Lease lease = em.find(Lease.class, leaseId);
         if (lease == null || !lease.belongsTo(license.id())) {
             if (lease == null && endedHere(leaseId, license.id())) {
                 throw new LeaseExpiredException();
@@ -200,11 +233,8 @@ public class Seats {
         if (!lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseExpiredException(); // a released seat that lingers is kept for a new acquire, not renewed
         }
-        lease.renew(license.expiryFor(now));
-        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
-        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
-        long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
-        return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
+        knownLeases.remember(lease);
+        return lease;
     }
 
     /**
@@ -244,6 +274,7 @@ public class Seats {
         Optional<Instant> lingerUntil = Linger.until(license, lease, now);
         if (lingerUntil.isPresent()) {
             lease.linger(now, lingerUntil.get());
+            knownLeases.forget(leaseId);
             history.lingering(lease, now, lingerUntil.get());
         } else {
             end(lease, LeaseEvent.Kind.RELEASE, now);
@@ -274,6 +305,7 @@ public class Seats {
     }
 
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
+        knownLeases.forget(lease.id());
         history.ended(lease, kind, now);
         em.remove(lease);
     }

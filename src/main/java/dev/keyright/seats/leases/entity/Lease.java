@@ -90,6 +90,23 @@ public class Lease {
         this.expiresAt = newExpiry.toEpochMilli();
     }
 
+    /**
+     * {@link #renew} as the one statement a heartbeat runs (no transaction, no lock taken first): the lease row
+     * of this id and license gets the expiry the server signs, if it is held (not released) and live by the one
+     * rule, {@code expires_at >= }{@link Liveness#oldestLiveExpiry}. Parameters, all epoch milliseconds but the
+     * ids: the new expiry, the lease id, the license id, the oldest live expiry. One row changed: renewed; none:
+     * not renewable, and the caller reads the row to say why.
+     */
+    public static final String RENEW_IF_HELD_AND_LIVE = "UPDATE lease SET expires_at = ? WHERE id = ? AND license_id = ?"
+            + " AND released_at IS NULL AND expires_at >= ?";
+
+    /** This lease as {@link #RENEW_IF_HELD_AND_LIVE} left it: the same holder, the new expiry (a copy, never managed). */
+    public Lease renewedTo(Instant newExpiry) {
+        Lease copy = new Lease(id, licenseId, holder, acquiredAt(), newExpiry);
+        copy.overdraft = overdraft;
+        return copy;
+    }
+
     /** Granted beyond the license's seats, out of its overdraft (billed: shown in the usage report). */
     public void markOverdraft() {
         this.overdraft = true;

@@ -33,6 +33,8 @@ public class Licenses {
     Clock clock;
     @Inject
     jakarta.enterprise.event.Event<Issued> issued;
+    @Inject
+    dev.keyright.seats.licenses.control.RecentLicenses recent;
 
     /**
      * The license a key opens, for the given product (or any product when {@code product} is null).
@@ -43,16 +45,38 @@ public class Licenses {
         if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
             throw new InvalidLicenseException();
         }
-        String hash = keys.hash(presentedKey);
-        License license = em.createNamedQuery(License.FIND_BY_KEY_HASH, License.class)
-                .setParameter("keyHash", hash)
-                .getResultStream().findFirst()
-                .filter(found -> LicenseKeys.sameHash(hash, found.keyHash()))
-                .orElseThrow(InvalidLicenseException::new);
+        License license = byHash(keys.hash(presentedKey));
         if (product != null && !product.equals(license.product())) {
             throw new InvalidLicenseException();
         }
         return license;
+    }
+
+    /**
+     * The license a key opens, for a heartbeat: this node's copy when it read it less than a second ago
+     * ({@link dev.keyright.seats.licenses.control.RecentLicenses}: a change made on another node shows here up
+     * to a second late), otherwise as {@link #authenticate}. A key that opens nothing is never remembered.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public License authenticateRecent(String presentedKey) {
+        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
+            throw new InvalidLicenseException();
+        }
+        String hash = keys.hash(presentedKey);
+        long now = System.nanoTime();
+        return recent.find(hash, now).orElseGet(() -> {
+            License license = byHash(hash);
+            recent.remember(hash, license, now);
+            return license;
+        });
+    }
+
+    private License byHash(String hash) {
+        return em.createNamedQuery(License.FIND_BY_KEY_HASH, License.class)
+                .setParameter("keyHash", hash)
+                .getResultStream().findFirst()
+                .filter(found -> LicenseKeys.sameHash(hash, found.keyHash()))
+                .orElseThrow(InvalidLicenseException::new);
     }
 
     public IssuedLicense issue(LicenseRequest request) {
@@ -106,11 +130,13 @@ public class Licenses {
         license.apply(policy);
         license.apply(sharing);
         change.status().ifPresent(license::changeStatus);
+        recent.forgetAll();
         return license;
     }
 
     /**
-     * Replaces a license's key (a leaked key): the old one opens nothing from the commit on, on every node, so
+     * Replaces a license's key (a leaked key): the old one opens nothing from the commit on (a heartbeat on
+     * another node may still pass with it for up to a second: {@link #authenticateRecent}), so
      * installs still using it are refused at their next heartbeat and lose their seats when those expire. The
      * new key is returned this once and never stored.
      */
@@ -118,6 +144,7 @@ public class Licenses {
         License license = get(licenseId);
         String key = LicenseKeys.generate(license.product());
         license.replaceKey(keys.hash(key));
+        recent.forgetAll();
         java.util.logging.Logger.getLogger(Licenses.class.getName())
                 .info(() -> "The key of license " + licenseId + " was replaced by an administrator");
         return new IssuedLicense(license, key);
