@@ -2,8 +2,10 @@ package dev.keyright.seats.leases.control;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Databases;
+import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.Liveness;
+import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
@@ -17,20 +19,44 @@ import javax.sql.DataSource;
 /**
  * A heartbeat's one round trip: {@link Lease#RENEW_IF_HELD_AND_LIVE} on a pooled connection in auto-commit, on the
  * database the persistence unit uses ({@link Databases#choose}). It takes the lease row's lock only for that
- * statement; the liveness bound comes from {@link Liveness}. A database fault is thrown as a
- * {@link PersistenceException} around the driver's error, so it is answered like any other (503 when the database
- * is down or the row is locked past the lock wait).
+ * statement; the liveness bound comes from {@link Liveness}.
  */
 @ApplicationScoped
 public class Heartbeats {
 
+    static final int ATTEMPTS = 3;
+
     @Inject
     KeyrightConfig config;
 
-    private volatile DataSource dataSource;
+    volatile DataSource dataSource; // the database the persistence unit uses, looked up once (a test sets its own)
 
-    /** Whether the lease was held and live, and now expires at {@code newExpiry}. */
+    /**
+     * Whether the lease was held and live, and now expires at {@code newExpiry}. The statement sets one value, so
+     * running it again changes nothing more: when InnoDB picks it as a deadlock victim (it waits for the lease
+     * row a checkout or the reaper holds), it is run again, {@link #ATTEMPTS} times at most. A row still locked
+     * past the lock wait, a deadlock every time, or a database that cannot be reached is a 503 (nothing changed).
+     */
     public boolean renewIfHeldAndLive(Lease lease, Instant newExpiry, Instant now, Duration skew) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return renewOnce(lease, newExpiry, now, skew);
+            } catch (SQLException e) {
+                if (Faults.isDeadlock(e) && attempt < ATTEMPTS) {
+                    continue;
+                }
+                if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
+                    throw new ServiceUnavailableException("The lease is busy; nothing was changed. Retry shortly.", 1);
+                }
+                if (Faults.isDatabaseUnavailable(e)) {
+                    throw new ServiceUnavailableException("The license database is unavailable; nothing was changed.", 2);
+                }
+                throw new PersistenceException("The heartbeat could not be written", e);
+            }
+        }
+    }
+
+    private boolean renewOnce(Lease lease, Instant newExpiry, Instant now, Duration skew) throws SQLException {
         try (Connection connection = dataSource().getConnection();
              PreparedStatement renew = connection.prepareStatement(Lease.RENEW_IF_HELD_AND_LIVE)) {
             renew.setLong(1, newExpiry.toEpochMilli());
@@ -42,8 +68,6 @@ public class Heartbeats {
                 connection.commit();
             }
             return rows == 1;
-        } catch (SQLException e) {
-            throw new PersistenceException("The heartbeat could not be written", e);
         }
     }
 
