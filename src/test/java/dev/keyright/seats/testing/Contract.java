@@ -39,7 +39,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * The OpenAPI document the server ships ({@code META-INF/openapi.yaml}), held against every exchange the
+ * The OpenAPI document the server ships ({@code META-INF/keyright-openapi.yaml}), held against every exchange the
  * integration tests make through {@link Api}, by Vert.x's OpenAPI 3.1 validator. An exchange breaks the
  * contract when:
  * <ul>
@@ -54,7 +54,7 @@ import org.yaml.snakeyaml.Yaml;
  */
 public final class Contract {
 
-    private static final String DOCUMENT = "src/main/resources/META-INF/openapi.yaml";
+    private static final String DOCUMENT = "src/main/resources/META-INF/keyright-openapi.yaml";
     private static final String PROBLEM = "application/problem+json";
     /** docs/API.md: {@code /} or {@code /segment}s of letters, digits, '.', '_', '~', '-' (and the page's {@code /admin/}). */
     private static final java.util.regex.Pattern CANONICAL = java.util.regex.Pattern.compile("/|(/[A-Za-z0-9._~-]+)+|/admin/");
