@@ -1,7 +1,6 @@
 package dev.keyright.seats.leases.control;
 
-import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.database.Databases;
+import dev.keyright.seats.database.ChosenDatabase;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.Liveness;
@@ -14,11 +13,10 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import javax.sql.DataSource;
 
 /**
  * A heartbeat's one round trip: {@link Lease#RENEW_IF_HELD_AND_LIVE} on a pooled connection in auto-commit, on the
- * database the persistence unit uses ({@link Databases#choose}). It takes the lease row's lock only for that
+ * database the persistence unit uses ({@link ChosenDatabase}). It takes the lease row's lock only for that
  * statement; the liveness bound comes from {@link Liveness}.
  */
 @ApplicationScoped
@@ -27,9 +25,7 @@ public class Heartbeats {
     static final int ATTEMPTS = 3;
 
     @Inject
-    KeyrightConfig config;
-
-    volatile DataSource dataSource; // the database the persistence unit uses, looked up once (a test sets its own)
+    ChosenDatabase database;
 
     /**
      * Whether the lease was held and live, and now expires at {@code newExpiry}. The statement sets one value, so
@@ -57,7 +53,7 @@ public class Heartbeats {
     }
 
     private boolean renewOnce(Lease lease, Instant newExpiry, Instant now, Duration skew) throws SQLException {
-        try (Connection connection = dataSource().getConnection();
+        try (Connection connection = database.dataSource().getConnection();
              PreparedStatement renew = connection.prepareStatement(Lease.RENEW_IF_HELD_AND_LIVE)) {
             renew.setLong(1, newExpiry.toEpochMilli());
             renew.setString(2, lease.id());
@@ -69,14 +65,5 @@ public class Heartbeats {
             }
             return rows == 1;
         }
-    }
-
-    private DataSource dataSource() {
-        DataSource known = dataSource;
-        if (known == null) {
-            known = Databases.choose(config).dataSource();
-            dataSource = known;
-        }
-        return known;
     }
 }

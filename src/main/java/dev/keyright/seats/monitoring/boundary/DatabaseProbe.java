@@ -1,7 +1,7 @@
 package dev.keyright.seats.monitoring.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.database.Databases;
+import dev.keyright.seats.database.ChosenDatabase;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import javax.sql.DataSource;
 
 /**
  * Asks the database whether it answers and what time it thinks it is. Several nodes must agree on
@@ -26,11 +25,11 @@ public class DatabaseProbe {
     KeyrightConfig config;
     @Inject
     Clock clock;
-
-    private volatile DataSource dataSource;
+    @Inject
+    ChosenDatabase database;
 
     public Reading read() {
-        try (Connection connection = dataSource().getConnection(); Statement sql = connection.createStatement()) {
+        try (Connection connection = database.dataSource().getConnection(); Statement sql = connection.createStatement()) {
             sql.setQueryTimeout(5);
             if (connection.getMetaData().getDatabaseProductName().contains("H2")) {
                 try (ResultSet ignored = sql.executeQuery("SELECT 1")) {
@@ -52,15 +51,6 @@ public class DatabaseProbe {
     /** Drift above half the default skew deserves a warning: past the full skew, nodes disagree on expiry. */
     public boolean driftWarning(Reading reading) {
         return Math.abs(reading.driftMillis()) * 2 > config.defaultSkewSeconds() * 1000L;
-    }
-
-    private DataSource dataSource() {
-        DataSource known = dataSource;
-        if (known == null) {
-            known = Databases.choose(config).dataSource();
-            dataSource = known;
-        }
-        return known;
     }
 
     /** Whether the database answered, and this node's clock minus the database's. */

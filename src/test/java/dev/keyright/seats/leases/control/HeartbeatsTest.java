@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.database.ChosenDatabase;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.problems.ServiceUnavailableException;
@@ -72,8 +73,8 @@ class HeartbeatsTest {
 
     private Heartbeats heartbeats() {
         Heartbeats heartbeats = new Heartbeats();
-        heartbeats.dataSource = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DataSource.class},
-                (proxy, method, args) -> method.getName().equals("getConnection") ? connection() : null);
+        heartbeats.database = new ChosenDatabase((DataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> method.getName().equals("getConnection") ? connection() : null));
         return heartbeats;
     }
 
