@@ -19,6 +19,10 @@ public final class Ids {
         return "lic_" + random128();
     }
 
+    public static String activation() {
+        return "act_" + random128();
+    }
+
     public static String queueEntry() {
         return "q_" + random128();
     }

@@ -26,7 +26,12 @@ public final class ProblemTypes {
             Map.entry("lease-expired", new Type(410, "Lease expired", Map.of())),
             Map.entry("idempotency-key-reused", new Type(422, "Idempotency key reused", Map.of())),
             Map.entry("too-many-attempts", new Type(429, "Too many attempts", Map.of())),
-            Map.entry("service-unavailable", new Type(503, "Service unavailable", Map.of())));
+            Map.entry("service-unavailable", new Type(503, "Service unavailable", Map.of())),
+            Map.entry("borrowing-not-allowed", new Type(403, "Borrowing not allowed", Map.of())),
+            Map.entry("wrong-license-model", new Type(409, "Wrong license model", Map.of())),
+            Map.entry("activations-exhausted", new Type(409, "All activations are in use", Map.of())),
+            Map.entry("activation-not-found", new Type(404, "Activation not found", Map.of())),
+            Map.entry("activation-ended", new Type(410, "Activation ended", Map.of())));
 
     private ProblemTypes() {
     }

@@ -133,6 +133,44 @@ public final class Api {
         return Json.createReader(new StringReader(payload)).readObject();
     }
 
+    /** Creates a license from a whole body (the offline-use fields, a node-locked model) and returns it with its key. */
+    public JsonObject createLicense(JsonObject body) {
+        Reply reply = admin("POST", "/v1/admin/licenses", body.toString());
+        if (reply.status() != 201) {
+            throw new IllegalStateException("license not created: " + reply);
+        }
+        return reply.json();
+    }
+
+    /** Takes a live seat off the network for {@code hours}. */
+    public Reply borrow(String key, String leaseId, int hours) {
+        return send("POST", "/v1/seats/" + leaseId + "/borrow", "{\"hours\":" + hours + "}",
+                Map.of("Authorization", "License " + key, "Content-Type", "application/json"));
+    }
+
+    /** Activates the machine of {@code fingerprint} on a node-locked license. */
+    public Reply activate(String product, String key, String fingerprint, Map<String, String> headers) {
+        String body = Json.createObjectBuilder().add("product", product).add("licenseKey", key)
+                .add("fingerprint", fingerprint)
+                .add("metadata", Json.createObjectBuilder().add("user", "user-" + fingerprint.substring(0, 8)).add("host", "host-1"))
+                .build().toString();
+        Map<String, String> all = new java.util.HashMap<>(headers);
+        all.put("Content-Type", "application/json");
+        return send("POST", "/v1/activations", body, all);
+    }
+
+    public Reply activate(String product, String key, String fingerprint) {
+        return activate(product, key, fingerprint, Map.of());
+    }
+
+    public Reply refreshActivation(String key, String activationId) {
+        return send("POST", "/v1/activations/" + activationId + "/refresh", null, Map.of("Authorization", "License " + key));
+    }
+
+    public Reply deactivate(String key, String activationId) {
+        return send("DELETE", "/v1/activations/" + activationId, null, Map.of("Authorization", "License " + key));
+    }
+
     public Reply acquire(String product, String key, String clientInstanceId) {
         return acquire(product, key, clientInstanceId, Map.of());
     }

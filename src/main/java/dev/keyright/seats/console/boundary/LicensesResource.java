@@ -2,7 +2,13 @@ package dev.keyright.seats.console.boundary;
 
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
+import dev.keyright.seats.activations.boundary.ActivationBody;
+import dev.keyright.seats.activations.boundary.Activations;
+import dev.keyright.seats.activations.entity.Activation;
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import dev.keyright.seats.licenses.entity.OfflineUse;
+import java.util.List;
+import java.util.Map;
 import dev.keyright.seats.leases.boundary.Pool;
 import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.leases.boundary.Seats;
@@ -42,6 +48,8 @@ public class LicensesResource {
     Seats seats;
     @EJB
     Pools pools;
+    @EJB
+    Activations activations;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -54,8 +62,11 @@ public class LicensesResource {
     @GET
     public Response list() {
         JsonArrayBuilder all = JSON.createArrayBuilder();
-        for (Pool pool : pools.poolsOf(licenses.all())) {
-            all.add(withPool(pool));
+        List<License> every = licenses.all();
+        Map<String, List<Activation>> machines = activations.liveOf(every.stream()
+                .filter(l -> l.offline().model() == OfflineUse.Model.NODE_LOCKED).map(License::id).toList());
+        for (Pool pool : pools.poolsOf(every)) {
+            all.add(withPool(pool, machines.getOrDefault(pool.license().id(), List.of())));
         }
         return Response.ok(JSON.createObjectBuilder().add("licenses", all).build().toString()).build();
     }
@@ -105,8 +116,20 @@ public class LicensesResource {
         throw new InvalidRequestException("blockSeconds", "must be a whole number of seconds from 0 to " + InstallBlocks.MAX_BLOCK_SECONDS);
     }
 
-    /** A license with its live pool, holders with their lease ids (for revocation). */
-    private static JsonObjectBuilder withPool(Pool pool) {
-        return LicenseJson.of(pool.license()).add("pool", pool.toAdminJson());
+    /** Frees a node-locked license's machine slot now; that machine's next refresh is 410. */
+    @DELETE
+    @Path("{licenseId}/activations/{activationId}")
+    public Response revokeActivation(@PathParam("licenseId") String licenseId, @PathParam("activationId") String activationId) {
+        activations.revoke(licenseId, activationId);
+        return Response.noContent().build();
+    }
+
+    /** A license with its live pool, holders with their lease ids (for revocation), and its live activations. */
+    private JsonObjectBuilder withPool(Pool pool) {
+        return withPool(pool, activations.liveOf(List.of(pool.license().id())).getOrDefault(pool.license().id(), List.of()));
+    }
+
+    private static JsonObjectBuilder withPool(Pool pool, List<Activation> machines) {
+        return ActivationBody.addTo(LicenseJson.of(pool.license()).add("pool", pool.toAdminJson()), pool.license(), machines);
     }
 }

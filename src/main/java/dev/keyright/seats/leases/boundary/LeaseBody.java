@@ -44,6 +44,7 @@ final class LeaseBody {
         }
         lease.releasedAt().ifPresent(released -> body.add("releasedAt", Timestamps.format(released))
                 .add("lingeringUntil", Timestamps.format(lease.expiresAt())));
+        lease.borrowedUntil().ifPresent(until -> body.add("borrowedUntil", Timestamps.format(until)));
         return body.build().toString();
     }
 
@@ -59,6 +60,7 @@ final class LeaseBody {
         if (lease.overdraft()) {
             body.add("overdraft", true);
         }
+        lease.borrowedUntil().ifPresent(until -> body.add("borrowedUntil", Timestamps.format(until)));
         return body;
     }
 }

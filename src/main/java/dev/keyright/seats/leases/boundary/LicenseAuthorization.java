@@ -1,14 +1,14 @@
 package dev.keyright.seats.leases.boundary;
 
 /** Reads {@code Authorization: License <licenseKey>}; anything else yields no key (answered 401). */
-final class LicenseAuthorization {
+public final class LicenseAuthorization {
 
     private static final String SCHEME = "License ";
 
     private LicenseAuthorization() {
     }
 
-    static String key(String header) {
+    public static String key(String header) {
         if (header == null || header.length() <= SCHEME.length()
                 || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             return null;

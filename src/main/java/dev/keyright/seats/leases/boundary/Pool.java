@@ -70,6 +70,7 @@ public record Pool(License license, List<Lease> holders, List<QueueEntry> waitin
             }
             lease.releasedAt().ifPresent(released -> holder.add("releasedAt", Timestamps.format(released))
                     .add("lingeringUntil", Timestamps.format(lease.expiresAt())));
+            lease.borrowedUntil().ifPresent(until -> holder.add("borrowedUntil", Timestamps.format(until)));
             list.add(holder);
         }
         JsonArrayBuilder queue = JSON.createArrayBuilder();

@@ -6,6 +6,7 @@ import dev.keyright.seats.leases.entity.QueueEntry;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.OfflineUse;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -32,7 +33,9 @@ public class Pools {
     /** The pool of the caller's license. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Pool pool(String product, String licenseKey) {
-        return poolOf(licenses.authenticate(product, licenseKey));
+        License license = licenses.authenticate(product, licenseKey);
+        license.require(OfflineUse.Model.FLOATING);
+        return poolOf(license);
     }
 
     /** Live seats and the seat count of a license, read now (for monitoring). */

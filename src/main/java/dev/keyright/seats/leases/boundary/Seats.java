@@ -14,6 +14,7 @@ import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
 import dev.keyright.seats.leases.control.SeatQueue;
+import dev.keyright.seats.leases.entity.BorrowingNotAllowedException;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
@@ -25,7 +26,9 @@ import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.leases.control.Linger;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
@@ -100,6 +103,7 @@ public class Seats {
     public Grant acquire(AcquireRequest request, IdempotencyClaims claims, Function<Grant, StoredResponse> answers,
                          boolean mayWait) {
         License license = licenses.authenticate(request.product(), request.licenseKey());
+        license.require(OfflineUse.Model.FLOATING);
         IdempotencyClaim claim = claims.claimFor(license.id());
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
@@ -182,6 +186,7 @@ public class Seats {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public String leaveQueue(String licenseKey, String clientInstanceId) {
         License license = licenses.authenticate(null, licenseKey);
+        license.require(OfflineUse.Model.FLOATING);
         em.find(License.class, license.id(), LockModeType.PESSIMISTIC_WRITE);
         Instant now = clock.instant();
         queue.leave(queue.line(license.id(), now), clientInstanceId);
@@ -193,11 +198,13 @@ public class Seats {
      * transaction, no lock taken first), never counts, never touches the license row. The license is this
      * node's copy of the last second ({@link Licenses#authenticateRecent}) and the lease's fixed facts are
      * this node's memory of it ({@link KnownLeases}); whether the lease is held and live is decided by the
-     * statement, on the row. When it changes nothing, the row is read to say why (410 or 404).
+     * statement, on the row. When it changes nothing, the row is read to say why (410 or 404), or, for a
+     * borrowed lease, to answer it as it is: its end is the one it was borrowed until, never moved by a heartbeat.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Grant renew(String licenseKey, String leaseId) {
         License license = licenses.authenticateRecent(licenseKey);
+        license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
@@ -205,12 +212,16 @@ public class Seats {
         Lease known = knownLeases.find(leaseId).filter(l -> l.belongsTo(license.id()))
                 .orElseGet(() -> renewable(leaseId, license, now));
         Instant newExpiry = license.expiryFor(now);
-        if (!heartbeats.renewIfHeldAndLive(known, newExpiry, now, license.skew())) {
+        Lease lease;
+        if (known.isBorrowed() || !heartbeats.renewIfHeldAndLive(known, newExpiry, now, license.skew())) {
             knownLeases.forget(leaseId);
-            renewable(leaseId, license, now); // says why: 404 or 410
-            throw new LeaseExpiredException(); // held and live when read, ended since
+            lease = renewable(leaseId, license, now); // says why: 404 or 410
+            if (!lease.isBorrowed()) {
+                throw new LeaseExpiredException(); // held and live when read, ended since
+            }
+        } else {
+            lease = known.renewedTo(newExpiry);
         }
-        Lease lease = known.renewedTo(newExpiry);
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
@@ -223,7 +234,13 @@ public class Seats {
      * for this license.
      */
     private Lease renewable(String leaseId, License license, Instant now) {
-        Lease lease = em.find(Lease.class, leaseId);
+        Lease lease = held(em.find(Lease.class, leaseId), leaseId, license, now);
+        knownLeases.remember(lease);
+        return lease;
+    }
+
+    /** {@code lease} (the row of {@code leaseId}) when it is held and live for this license; else 410 or 404. */
+    private Lease held(Lease lease, String leaseId, License license, Instant now) {
         if (lease == null || !lease.belongsTo(license.id())) {
             if (lease == null && endedHere(leaseId, license.id())) {
                 throw new LeaseExpiredException();
@@ -233,8 +250,38 @@ public class Seats {
         if (!lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseExpiredException(); // a released seat that lingers is kept for a new acquire, not renewed
         }
-        knownLeases.remember(lease);
         return lease;
+    }
+
+    /**
+     * Borrow: the holder takes its live seat off the network for {@code hours} (1 to the license's
+     * {@code maxBorrowHours}, 0 being "borrowing off": 403). The lease then ends at {@code now + hours} (never past
+     * the license's end, never earlier than it already did); it stays just a lease, counted by the one rule until
+     * then, and renew no longer moves it. 404/410 as for renew. The token says {@code bor: true}.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public Grant borrow(String licenseKey, String leaseId, int hours) {
+        License license = licenses.authenticate(null, licenseKey);
+        license.require(OfflineUse.Model.FLOATING);
+        Instant now = clock.instant();
+        if (!license.isUsableAt(now)) {
+            throw new LicenseSuspendedException();
+        }
+        int maxHours = license.offline().maxBorrowHours();
+        if (!license.offline().lendsSeats()) {
+            throw new BorrowingNotAllowedException();
+        }
+        if (hours < 1 || hours > maxHours) {
+            throw new InvalidRequestException("hours", "must be a whole number of hours from 1 to " + maxHours
+                    + " (the license's maxBorrowHours)");
+        }
+        Lease lease = held(em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE), leaseId, license, now);
+        lease.borrow(now, license.borrowedUntil(now, hours));
+        knownLeases.forget(leaseId);
+        history.borrowed(lease, now);
+        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        long inUse = liveLeases.count(license, now);
+        return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
     }
 
     /**
@@ -266,6 +313,7 @@ public class Seats {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void release(String licenseKey, String leaseId) {
         License license = licenses.authenticate(null, licenseKey);
+        license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
         if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
@@ -277,7 +325,7 @@ public class Seats {
             knownLeases.forget(leaseId);
             history.lingering(lease, now, lingerUntil.get());
         } else {
-            end(lease, LeaseEvent.Kind.RELEASE, now);
+            end(lease, lease.isBorrowed() ? LeaseEvent.Kind.RETURN : LeaseEvent.Kind.RELEASE, now);
         }
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id()));
     }

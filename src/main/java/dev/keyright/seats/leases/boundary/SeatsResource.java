@@ -29,7 +29,7 @@ import java.net.URI;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
-/** The client API: acquire, renew, release, pool. */
+/** The client API: acquire, renew, borrow, release, pool. */
 @ApplicationScoped // one instance: no resource and no EJB proxy built per request
 @Path("v1/seats")
 @Produces(MediaType.APPLICATION_JSON)
@@ -111,6 +111,16 @@ public class SeatsResource {
     @Path("{leaseId}/renew")
     public Response renew(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return answer(seats.renew(LicenseAuthorization.key(authorization), checked(leaseId)));
+    }
+
+    /** Takes a live seat off the network for {@code {"hours": N}}: 200 with {@code borrowedUntil} and a token that says so. */
+    @POST
+    @Path("{leaseId}/borrow")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response borrow(@PathParam("leaseId") String leaseId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                           @Context HttpServletRequest request) {
+        BorrowRequest borrow = BorrowRequest.from(JsonBodies.of(request));
+        return answer(seats.borrow(LicenseAuthorization.key(authorization), checked(leaseId), borrow.hours()));
     }
 
     @POST

@@ -23,6 +23,11 @@ public class History {
         em.persist(LeaseEvent.denial(licenseId, holder, at, reason));
     }
 
+    /** The holder borrowed the seat: it stays counted, off the network, until its (new) expiry. */
+    public void borrowed(Lease lease, Instant at) {
+        em.persist(LeaseEvent.of(LeaseEvent.Kind.BORROW, lease, at));
+    }
+
     /** A release that lingers: the seat stays counted until {@code countedUntil}, and the grant ends there. */
     public void lingering(Lease lease, Instant releasedAt, Instant countedUntil) {
         em.persist(LeaseEvent.of(LeaseEvent.Kind.RELEASE, lease, releasedAt));

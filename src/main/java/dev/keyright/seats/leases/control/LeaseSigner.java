@@ -35,7 +35,6 @@ public final class LeaseSigner {
 
     public String sign(LeaseClaims lease) {
         JwtClaims claims = new JwtClaims();
-        claims.setIssuer(issuer);
         claims.setAudience(lease.product());
         claims.setSubject(lease.holderLabel());
         claims.setClaim("lid", lease.leaseId());
@@ -46,17 +45,29 @@ public final class LeaseSigner {
         if (lease.overdraft()) {
             claims.setClaim("ovr", true);
         }
+        if (lease.borrowed()) {
+            claims.setClaim("bor", true);
+        }
+        return sign(TOKEN_TYPE, claims);
+    }
+
+    /**
+     * Signs {@code claims} as a compact ES256 JWS of type {@code type} with this node's current key, adding this
+     * server as the issuer: the one place a token of any kind (lease, activation certificate) is signed.
+     */
+    public String sign(String type, JwtClaims claims) {
+        claims.setIssuer(issuer);
         JsonWebSignature jws = new JsonWebSignature();
         jws.setPayload(claims.toJson());
         jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
         jws.setKeyIdHeaderValue(kid);
-        jws.setHeader("typ", TOKEN_TYPE);
+        jws.setHeader("typ", type);
         jws.setKey(key);
         jws.setProviderContext(provider);
         try {
             return jws.getCompactSerialization();
         } catch (JoseException e) {
-            throw new IllegalStateException("Cannot sign a lease token", e);
+            throw new IllegalStateException("Cannot sign a " + type + " token", e);
         }
     }
 
@@ -66,12 +77,13 @@ public final class LeaseSigner {
 
     /** What a lease token says. {@code expiresAt} is exactly the lease's stored expiry. */
     public record LeaseClaims(String product, String holderLabel, String leaseId, String licenseId,
-                              String clientInstanceId, Instant issuedAt, Instant expiresAt, boolean overdraft) {
+                              String clientInstanceId, Instant issuedAt, Instant expiresAt, boolean overdraft,
+                              boolean borrowed) {
 
         /** The claims of a lease of a license, issued now. */
         public static LeaseClaims of(License license, Lease lease, Instant now) {
             return new LeaseClaims(license.product(), lease.holder().label(), lease.id(), license.id(),
-                    lease.holder().clientInstanceId(), now, lease.expiresAt(), lease.overdraft());
+                    lease.holder().clientInstanceId(), now, lease.expiresAt(), lease.overdraft(), lease.isBorrowed());
         }
     }
 }

@@ -18,7 +18,7 @@ public final class Linger {
     /** When a seat released now stops being counted, if that is later than now. */
     public static Optional<Instant> until(License license, Lease lease, Instant now) {
         int linger = license.sharing().lingerSeconds();
-        if (linger == 0) {
+        if (linger == 0 || lease.isBorrowed()) { // a borrowed seat given back early is free at once
             return Optional.empty();
         }
         Instant end = lease.acquiredAt().plusSeconds(linger);

@@ -69,6 +69,8 @@ public class Lease {
     private boolean overdraft;
     @Column(name = "released_at")
     private Long releasedAt;
+    @Column(name = "borrowed_at")
+    private Long borrowedAt;
 
     protected Lease() {
     }
@@ -85,25 +87,51 @@ public class Lease {
         return Liveness.isLive(expiresAt(), now, skew);
     }
 
-    /** The server, and only the server, extends a lease: to the expiry it signs. */
+    /**
+     * The server, and only the server, extends a lease: to the expiry it signs. A borrowed lease keeps the end it
+     * was borrowed until: a heartbeat neither shortens nor extends it.
+     */
     public void renew(Instant newExpiry) {
-        this.expiresAt = newExpiry.toEpochMilli();
+        if (!isBorrowed()) {
+            this.expiresAt = newExpiry.toEpochMilli();
+        }
+    }
+
+    /**
+     * The holder takes the seat off the network until {@code until}, which the server chose within the license's
+     * limits. It is still just a lease, live by the one rule until then; borrowing it again never shortens it.
+     */
+    public void borrow(Instant now, Instant until) {
+        if (!isBorrowed()) {
+            this.borrowedAt = now.toEpochMilli();
+        }
+        this.expiresAt = Math.max(expiresAt, until.toEpochMilli());
+    }
+
+    public boolean isBorrowed() {
+        return borrowedAt != null;
+    }
+
+    /** The end of a borrowed lease: its expiry. */
+    public java.util.Optional<Instant> borrowedUntil() {
+        return isBorrowed() ? java.util.Optional.of(expiresAt()) : java.util.Optional.empty();
     }
 
     /**
      * {@link #renew} as the one statement a heartbeat runs (no transaction, no lock taken first): the lease row
      * of this id and license gets the expiry the server signs, if it is held (not released) and live by the one
-     * rule, {@code expires_at >= }{@link Liveness#oldestLiveExpiry}. Parameters, all epoch milliseconds but the
+     * rule, {@code expires_at >= }{@link Liveness#oldestLiveExpiry}, and not borrowed ({@link #renew}). Parameters, all epoch milliseconds but the
      * ids: the new expiry, the lease id, the license id, the oldest live expiry. One row changed: renewed; none:
      * not renewable, and the caller reads the row to say why.
      */
     public static final String RENEW_IF_HELD_AND_LIVE = "UPDATE lease SET expires_at = ? WHERE id = ? AND license_id = ?"
-            + " AND released_at IS NULL AND expires_at >= ?";
+            + " AND released_at IS NULL AND borrowed_at IS NULL AND expires_at >= ?";
 
     /** This lease as {@link #RENEW_IF_HELD_AND_LIVE} left it: the same holder, the new expiry (a copy, never managed). */
     public Lease renewedTo(Instant newExpiry) {
         Lease copy = new Lease(id, licenseId, holder, acquiredAt(), newExpiry);
         copy.overdraft = overdraft;
+        copy.borrowedAt = borrowedAt;
         return copy;
     }
 

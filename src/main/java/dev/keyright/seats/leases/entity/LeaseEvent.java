@@ -17,7 +17,7 @@ import java.time.Instant;
 @Table(name = "lease_event")
 @NamedQuery(name = LeaseEvent.COUNT_ENDINGS,
         query = "SELECT COUNT(e) FROM LeaseEvent e WHERE e.leaseId = :leaseId AND e.licenseId = :licenseId"
-                + " AND e.kind IN ('RELEASE', 'EXPIRE', 'REVOKE')")
+                + " AND e.kind IN ('RELEASE', 'RETURN', 'EXPIRE', 'REVOKE')")
 @NamedQuery(name = LeaseEvent.MARK_GRANT_ENDED,
         query = "UPDATE LeaseEvent e SET e.endedAt = :endedAt WHERE e.leaseId = :leaseId AND e.kind = 'GRANT'")
 @NamedQuery(name = LeaseEvent.REOPEN_GRANT,
@@ -40,7 +40,8 @@ public class LeaseEvent {
     public static final String FIND_OLDER_THAN = "LeaseEvent.findOlderThan";
     public static final String DELETE_BY_IDS = "LeaseEvent.deleteByIds";
 
-    public enum Kind { GRANT, RELEASE, EXPIRE, REVOKE, DENY }
+    /** {@code BORROW}: the seat left the network; {@code RETURN}: a borrowed seat released (given back early). */
+    public enum Kind { GRANT, RELEASE, EXPIRE, REVOKE, DENY, BORROW, RETURN }
 
     @Id
     private String id;

@@ -3,6 +3,7 @@ package dev.keyright.seats.licenses.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.web.Timestamps;
 import jakarta.json.JsonObjectBuilder;
@@ -33,6 +34,11 @@ public final class LicenseJson {
         sharing.maxPerUser().ifPresentOrElse(n -> json.add("maxPerUser", n), () -> json.addNull("maxPerUser"));
         sharing.maxPerHost().ifPresentOrElse(n -> json.add("maxPerHost", n), () -> json.addNull("maxPerHost"));
         json.add("reservations", Sharing.toJson(sharing.reservations()));
+        OfflineUse offline = license.offline();
+        json.add("model", offline.model().wireName())
+                .add("maxBorrowHours", offline.maxBorrowHours())
+                .add("offlineDays", offline.offlineDays());
+        offline.maxActivations().ifPresentOrElse(n -> json.add("maxActivations", n), () -> json.addNull("maxActivations"));
         return json;
     }
 }

@@ -6,6 +6,7 @@ import dev.keyright.seats.licenses.control.LicenseKeys;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
+import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.problems.InvalidRequestException;
@@ -84,11 +85,12 @@ public class Licenses {
                 request.ttlSeconds().orElse(config.defaultTtlSeconds()),
                 request.skewSeconds().orElse(config.defaultSkewSeconds()));
         Sharing sharing = request.sharing().applyTo(Sharing.none());
-        validate(policy, sharing);
+        validate(policy, sharing, request.offline());
         String key = LicenseKeys.generate(request.product());
         License license = new License(Ids.license(), request.product(), keys.hash(key), policy,
                 request.customer().orElse(null), request.notAfter().orElse(null), clock.instant());
         license.apply(sharing);
+        license.apply(request.offline());
         em.persist(license);
         em.flush();
         issued.fire(new Issued(license));
@@ -126,9 +128,11 @@ public class Licenses {
                 change.ttlSeconds().orElse(current.ttlSeconds()),
                 change.skewSeconds().orElse(current.skewSeconds()));
         Sharing sharing = change.sharing().applyTo(license.sharing());
-        validate(policy, sharing);
+        OfflineUse offline = change.applyTo(license.offline());
+        validate(policy, sharing, offline);
         license.apply(policy);
         license.apply(sharing);
+        license.apply(offline);
         change.status().ifPresent(license::changeStatus);
         recent.forgetAll();
         return license;
@@ -150,9 +154,10 @@ public class Licenses {
         return new IssuedLicense(license, key);
     }
 
-    private void validate(Policy policy, Sharing sharing) {
+    private void validate(Policy policy, Sharing sharing, OfflineUse offline) {
         var problems = new java.util.ArrayList<>(policy.problems(Policy.maxSkewSeconds(config.reapGrace())));
         problems.addAll(sharing.problems(policy.seats()));
+        problems.addAll(offline.problems());
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }

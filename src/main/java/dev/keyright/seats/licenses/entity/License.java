@@ -40,6 +40,8 @@ public class License {
     private Policy policy;
     @Embedded
     private Sharing sharing;
+    @Embedded
+    private OfflineUse offline;
     private String status;
     private String customer;
     @Column(name = "not_after")
@@ -60,6 +62,7 @@ public class License {
         this.keyHash = keyHash;
         this.policy = policy;
         this.sharing = Sharing.none();
+        this.offline = OfflineUse.floating();
         this.status = Status.ACTIVE.name().toLowerCase();
         this.customer = customer;
         this.notAfter = notAfter == null ? null : notAfter.toEpochMilli();
@@ -93,6 +96,31 @@ public class License {
         this.sharing = sharing;
     }
 
+    /** Fixes how the license is used offline; the model never changes after the license is issued. */
+    public void apply(OfflineUse offline) {
+        this.offline = offline;
+    }
+
+    public OfflineUse offline() {
+        return offline == null ? OfflineUse.floating() : offline;
+    }
+
+    /** Refused ({@code 409 wrong-license-model}) unless the license is of {@code model}. */
+    public void require(OfflineUse.Model model) {
+        if (offline().model() != model) {
+            throw new WrongLicenseModelException(offline().model());
+        }
+    }
+
+    /**
+     * The end of a seat borrowed at {@code now} for {@code hours}: {@code now + hours} rounded up to a whole second
+     * (the precision of the signed {@code exp}), never past the license's end date.
+     */
+    public Instant borrowedUntil(Instant now, int hours) {
+        Instant end = wholeSecondUp(now.plus(Duration.ofHours(hours)));
+        return notAfter().filter(end::isAfter).orElse(end);
+    }
+
     public Policy policy() {
         return policy;
     }
@@ -106,7 +134,10 @@ public class License {
      * second (the precision of the signed {@code exp} and of {@code expiresAt}), so no lease is shorter than its TTL.
      */
     public Instant expiryFor(Instant now) {
-        Instant exact = now.plusSeconds(policy.ttlSeconds());
+        return wholeSecondUp(now.plusSeconds(policy.ttlSeconds()));
+    }
+
+    private static Instant wholeSecondUp(Instant exact) {
         Instant whole = Instant.ofEpochSecond(exact.getEpochSecond());
         return whole.equals(exact) ? whole : whole.plusSeconds(1);
     }

@@ -28,7 +28,8 @@ import java.time.Clock;
 @jakarta.enterprise.context.ApplicationScoped
 public class KeyGuessingGuard implements ContainerRequestFilter, ContainerResponseFilter {
 
-    private static final String CLIENT_API = "v1/seats";
+    /** The routes a license key opens: seats and activations. */
+    private static final java.util.List<String> CLIENT_API = java.util.List.of("v1/seats", "v1/activations");
     private static final String ADDRESS = KeyGuessingGuard.class.getName() + ".address";
     private static final String BUCKET = KeyGuessingGuard.class.getName() + ".bucket";
     private static final String UNNAMED = "-";
@@ -42,7 +43,8 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (!request.getUriInfo().getPath().startsWith(CLIENT_API)) {
+        String path = request.getUriInfo().getPath();
+        if (CLIENT_API.stream().noneMatch(path::startsWith)) {
             return;
         }
         String address = throttle.addressOf(servletRequest.getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));

@@ -66,7 +66,9 @@ public class UsageResource {
                     .add("denialsByReason", byReason)
                     .add("expiries", b.count(LeaseEvent.Kind.EXPIRE))
                     .add("releases", b.count(LeaseEvent.Kind.RELEASE))
-                    .add("revocations", b.count(LeaseEvent.Kind.REVOKE)));
+                    .add("revocations", b.count(LeaseEvent.Kind.REVOKE))
+                    .add("borrows", b.count(LeaseEvent.Kind.BORROW))
+                    .add("returns", b.count(LeaseEvent.Kind.RETURN)));
         }
         return Response.ok(JSON.createObjectBuilder()
                 .add("licenseId", report.license().id())

@@ -21,7 +21,7 @@ class LeaseSignerTest {
 
     private static final Instant NOW = Instant.parse("2026-12-04T06:00:00Z");
     private static final LeaseSigner.LeaseClaims CLAIMS = new LeaseSigner.LeaseClaims("cad-pro", "alice@ws-7",
-            "lease_0123456789abcdef0123456789abcdef", "lic_1", "install-1", NOW, NOW.plusSeconds(120), false);
+            "lease_0123456789abcdef0123456789abcdef", "lic_1", "install-1", NOW, NOW.plusSeconds(120), false, false);
 
     @Test
     void bouncyCastleSignsAndTheTokenVerifiesWithTheJdksOwnProvider() throws Exception {

@@ -1,0 +1,147 @@
+package dev.keyright.seats.activations.boundary;
+
+import dev.keyright.seats.activations.control.ActivationCertificates;
+import dev.keyright.seats.activations.entity.Activation;
+import dev.keyright.seats.activations.entity.ActivationEndedException;
+import dev.keyright.seats.activations.entity.ActivationNotFoundException;
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.Faults;
+import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
+import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.leases.control.LicenseGate;
+import dev.keyright.seats.licenses.boundary.Licenses;
+import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
+import dev.keyright.seats.licenses.entity.OfflineUse;
+import dev.keyright.seats.problems.ServiceUnavailableException;
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Node-locked activations: activate a machine (the checkout, in {@link ActivationCheckout}, so a deadlock can be
+ * retried here outside the failed transaction), refresh its certificate, deactivate it, and an administrator's
+ * revoke. An activation does not expire; only a deactivation or a revoke frees its slot, at once.
+ */
+@Stateless
+public class Activations {
+
+    @PersistenceContext
+    EntityManager em;
+    @EJB
+    Licenses licenses;
+    @EJB
+    ActivationCheckout checkout;
+    @EJB
+    SigningKeys signingKeys;
+    @Inject
+    LicenseGate gate;
+    @Inject
+    KeyrightConfig config;
+    @Inject
+    Clock clock;
+
+    /** Activate: 201 new, 200 the same machine's activation, 409 full, 503 when the license lock stays busy. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public ActivationCheckout.Answer activate(ActivationRequest request, IdempotencyClaims claims) {
+        License license = licenses.authenticate(request.product(), request.licenseKey());
+        license.require(OfflineUse.Model.NODE_LOCKED);
+        Instant now = clock.instant();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return gate.through(license.id(), () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
+                        .orElseThrow(Activations::licenseBusy);
+            } catch (EJBException | PersistenceException e) {
+                if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
+                    continue;
+                }
+                if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
+                    throw licenseBusy();
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** A new certificate for a live activation: 200; 410 when it ended, 404 when it never existed for this license. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public String refresh(String licenseKey, String activationId) {
+        License license = nodeLocked(licenseKey);
+        Instant now = clock.instant();
+        if (!license.isUsableAt(now)) {
+            throw new LicenseSuspendedException();
+        }
+        Activation activation = live(em.find(Activation.class, activationId), license.id());
+        activation.refresh(now);
+        ActivationCertificates.Certificate certificate =
+                ActivationCertificates.issue(signingKeys.signer(), license, activation, now);
+        return ActivationBody.json(activation, certificate, checkout.countLive(license.id()),
+                license.offline().maxActivations().orElse(0));
+    }
+
+    /** The machine gives its slot back: free at once. 410/404 as for {@link #refresh}. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void deactivate(String licenseKey, String activationId) {
+        License license = nodeLocked(licenseKey);
+        Activation activation = live(em.find(Activation.class, activationId, LockModeType.PESSIMISTIC_WRITE), license.id());
+        activation.end(Activation.Ending.DEACTIVATED, clock.instant());
+    }
+
+    /**
+     * An administrator frees a machine's slot now; its next refresh is 410. A machine that is offline keeps its
+     * certificate until the certificate's {@code exp}: a signed certificate cannot be recalled.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void revoke(String licenseId, String activationId) {
+        licenses.get(licenseId);
+        Activation activation = em.find(Activation.class, activationId, LockModeType.PESSIMISTIC_WRITE);
+        if (activation == null || !activation.belongsTo(licenseId) || !activation.isLive()) {
+            throw new ActivationNotFoundException();
+        }
+        activation.end(Activation.Ending.REVOKED, clock.instant());
+    }
+
+    /** The live activations of these licenses, oldest first, read with one query (the admin views). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, List<Activation>> liveOf(List<String> licenseIds) {
+        if (licenseIds.isEmpty()) {
+            return Map.of();
+        }
+        return em.createNamedQuery(Activation.FIND_LIVE_OF_LICENSES, Activation.class)
+                .setParameter("licenseIds", licenseIds)
+                .getResultStream()
+                .collect(Collectors.groupingBy(Activation::licenseId, java.util.LinkedHashMap::new, Collectors.toList()));
+    }
+
+    private License nodeLocked(String licenseKey) {
+        License license = licenses.authenticate(null, licenseKey);
+        license.require(OfflineUse.Model.NODE_LOCKED);
+        return license;
+    }
+
+    private static Activation live(Activation activation, String licenseId) {
+        if (activation == null || !activation.belongsTo(licenseId)) {
+            throw new ActivationNotFoundException();
+        }
+        if (!activation.isLive()) {
+            throw new ActivationEndedException();
+        }
+        return activation;
+    }
+
+    private static ServiceUnavailableException licenseBusy() {
+        return new ServiceUnavailableException("The license is busy; nothing was activated. Retry shortly.", 1);
+    }
+}
