@@ -277,7 +277,7 @@
         const table = el('table', 'holders');
         table.append(el('caption', null, 'Seat holders'));
         const headRow = el('tr');
-        for (const name of ['User', 'Host', 'Install', 'Since', 'Expires in', '']) {
+        for (const name of ['User', 'Host', 'Install', 'Since', 'Expires in', 'Borrowed until', '']) {
             const th = el('th', null, name);
             th.setAttribute('scope', 'col');
             headRow.append(th);
@@ -290,13 +290,15 @@
         card.table.append(table);
         card.noHolders = el('p', 'no-holders', 'No seats in use.');
 
+        card.machines = createActivations(card);
+
         card.queue = el('section', 'queue');
         card.queue.append(el('h4', null, 'Waiting for a seat, first first'));
         card.waiting = el('ol', 'waiting');
         card.queue.append(card.waiting);
         card.queue.hidden = true;
 
-        root.append(head, gauge, card.error, card.table, card.noHolders, card.queue, createSettings(card), createUsage(card));
+        root.append(head, gauge, card.error, card.table, card.noHolders, card.machines, card.queue, createSettings(card), createUsage(card));
         return card;
     }
 
@@ -319,6 +321,12 @@
 
         card.facts.replaceChildren();
         fact(card.facts, 'License', card.id, 'id');
+        const nodeLocked = license.model === 'node-locked';
+        fact(card.facts, 'Model', nodeLocked ? 'node-locked: ' + int(license.maxActivations) + ' machines, '
+            + int(license.offlineDays) + ' days offline' : 'floating seats', 'model');
+        if (!nodeLocked && int(license.maxBorrowHours) > 0) {
+            fact(card.facts, 'Borrowing', 'up to ' + int(license.maxBorrowHours) + ' h offline', 'max-borrow');
+        }
         fact(card.facts, 'Customer', str(license.customer, '—'));
         fact(card.facts, 'Lease TTL', int(license.ttlSeconds) + ' s (skew ' + int(license.skewSeconds) + ' s)');
         const notAfter = instant(license.notAfter);
@@ -345,7 +353,25 @@
         card.gaugeSvg.classList.toggle('busy', fraction >= 0.8 && fraction < 1);
         card.gaugeSvg.classList.toggle('full', fraction >= 1);
 
-        updateHolders(card, holders);
+        if (nodeLocked) {
+            const machines = Array.isArray(license.activations) ? license.activations : [];
+            const activated = int(typeof license.activationsInUse === 'number' ? license.activationsInUse : machines.length);
+            const most = int(license.maxActivations);
+            const text = activated + ' of ' + most + ' machines activated';
+            card.gaugeLabel.textContent = text;
+            card.gaugeSvg.setAttribute('aria-label', text);
+            const share = most > 0 ? Math.min(1, activated / most) : 0;
+            card.gaugeFill.setAttribute('width', (share * 100).toFixed(2));
+            card.gaugeSvg.classList.toggle('busy', share >= 0.8 && share < 1);
+            card.gaugeSvg.classList.toggle('full', share >= 1);
+            updateActivations(card, machines);
+        }
+        card.machines.hidden = !nodeLocked;
+        updateHolders(card, nodeLocked ? [] : holders);
+        if (nodeLocked) {
+            card.table.hidden = true;
+            card.noHolders.hidden = true;
+        }
         updateWaiting(card, waiting);
         if (card.lastInUse !== undefined && card.lastInUse !== inUse) {
             card.usageStale = true;
@@ -390,7 +416,10 @@
         { name: 'overdraftSeats', label: 'Overdraft seats', kind: 'number', min: 0 },
         { name: 'lingerSeconds', label: 'Linger (s)', kind: 'number', min: 0 },
         { name: 'maxPerUser', label: 'Max per user', kind: 'cap' },
-        { name: 'maxPerHost', label: 'Max per host', kind: 'cap' }
+        { name: 'maxPerHost', label: 'Max per host', kind: 'cap' },
+        { name: 'maxBorrowHours', label: 'Borrow up to (h, 0 = off)', kind: 'number', min: 0 },
+        { name: 'maxActivations', label: 'Max activations (node-locked)', kind: 'cap' },
+        { name: 'offlineDays', label: 'Offline days (node-locked)', kind: 'number', min: 1 }
     ];
 
     function createSettings(card) {
@@ -655,6 +684,12 @@
             if (holder.overdraft === true) {
                 tags.push(el('span', 'tag tag-overdraft', 'overdraft'));
             }
+            const borrowed = instant(holder.borrowedUntil);
+            row.borrowed.textContent = borrowed === null ? '—' : dateTime(borrowed);
+            row.borrowed.setAttribute('title', str(holder.borrowedUntil, ''));
+            if (borrowed !== null) {
+                tags.push(el('span', 'tag tag-borrowed', 'borrowed'));
+            }
             const lingering = instant(holder.lingeringUntil);
             if (lingering !== null) {
                 tags.push(el('span', 'tag tag-lingering', 'released, lingering until ' + clockTime(lingering)));
@@ -693,6 +728,7 @@
         row.tags.hidden = true;
         row.since = el('td', 'since');
         row.expires = el('td', 'expires');
+        row.borrowed = el('td', 'borrowed-until');
         const actions = el('td', 'actions');
         const revoke = el('button', 'revoke danger', 'Revoke');
         revoke.type = 'button';
@@ -713,7 +749,7 @@
         actions.append(revoke, block, blockFor);
         row.countdown = el('span', 'countdown');
         row.expires.append(row.countdown, row.tags);
-        tr.append(row.user, row.host, row.install, row.since, row.expires, actions);
+        tr.append(row.user, row.host, row.install, row.since, row.expires, row.borrowed, actions);
         return row;
     }
 
@@ -733,6 +769,72 @@
                 card.error.hidden = false;
                 button.disabled = false;
                 button.textContent = label;
+            }
+        }
+        await refresh();
+    }
+
+    // ---- node-locked activations --------------------------------------------------------------------
+
+    function createActivations(card) {
+        const section = el('section', 'machines');
+        section.hidden = true;
+        const table = el('table', 'holders activations');
+        table.append(el('caption', null, 'Activated machines (a revoked machine keeps running offline until its certificate expires)'));
+        const headRow = el('tr');
+        for (const name of ['Fingerprint', 'User', 'Host', 'Activated', 'Last refresh', '']) {
+            const th = el('th', null, name);
+            th.setAttribute('scope', 'col');
+            headRow.append(th);
+        }
+        const thead = el('thead');
+        thead.append(headRow);
+        card.activationRows = el('tbody');
+        table.append(thead, card.activationRows);
+        card.noMachines = el('p', 'no-holders', 'No machines activated.');
+        const wrap = el('div', 'table-wrap');
+        wrap.append(table);
+        section.append(wrap, card.noMachines);
+        return section;
+    }
+
+    function updateActivations(card, machines) {
+        card.activationRows.replaceChildren();
+        for (const machine of machines) {
+            if (!machine || typeof machine.activationId !== 'string') {
+                continue;
+            }
+            const tr = el('tr', 'activation');
+            tr.setAttribute('data-activation-id', machine.activationId);
+            const activated = instant(machine.activatedAt);
+            const refreshed = instant(machine.refreshedAt);
+            const actions = el('td', 'actions');
+            const revoke = el('button', 'revoke-activation danger', 'Revoke');
+            revoke.type = 'button';
+            revoke.setAttribute('aria-label', 'Free this machine\'s activation now');
+            revoke.addEventListener('click', () => revokeActivation(card, machine.activationId, tr, revoke));
+            actions.append(revoke);
+            tr.append(el('td', 'install fingerprint', str(machine.fingerprint, '—')), el('td', 'user', str(machine.user, '—')),
+                el('td', 'host', str(machine.host, '—')), el('td', 'since', activated === null ? '—' : since(activated)),
+                el('td', 'refreshed', refreshed === null ? '—' : since(refreshed)), actions);
+            card.activationRows.append(tr);
+        }
+        card.noMachines.hidden = card.activationRows.children.length > 0;
+    }
+
+    async function revokeActivation(card, activationId, tr, button) {
+        button.disabled = true;
+        button.textContent = 'Revoking…';
+        card.error.hidden = true;
+        try {
+            await api('DELETE', licensePath(card.id) + '/activations/' + encodeURIComponent(activationId));
+            tr.classList.add('revoked');
+        } catch (e) {
+            if (e.status !== 404) {        // 404: deactivated or revoked already
+                card.error.textContent = 'Could not revoke the activation: ' + e.message;
+                card.error.hidden = false;
+                button.disabled = false;
+                button.textContent = 'Revoke';
             }
         }
         await refresh();
@@ -831,6 +933,8 @@
                 expiries: int(b && b.expiries),
                 releases: int(b && b.releases),
                 revocations: int(b && b.revocations),
+                borrows: int(b && b.borrows),
+                returns: int(b && b.returns),
                 overdraft: int(b && b.overdraftCheckouts),
                 peakOverdraft: int(b && b.peakOverdraft),
                 byReason: b && b.denialsByReason && typeof b.denialsByReason === 'object' ? b.denialsByReason : {}
@@ -853,7 +957,8 @@
         const byReason = Object.entries(reasons).map(([reason, count]) => reason + ' ' + count).join(', ');
         card.usageSummary.textContent = 'Highest peak ' + peak + ' of ' + maxSeats + ' seats · '
             + sum('denials') + ' denials' + (byReason ? ' (' + byReason + ')' : '') + ' · ' + sum('acquisitions') + ' acquisitions · '
-            + sum('expiries') + ' expiries · ' + sum('revocations') + ' revocations';
+            + sum('expiries') + ' expiries · ' + sum('revocations') + ' revocations'
+            + (sum('borrows') > 0 ? ' · ' + sum('borrows') + ' borrowed (' + sum('returns') + ' returned early)' : '');
         const overdraftBuckets = buckets.filter((b) => b.overdraft > 0 || b.peakOverdraft > 0);
         card.overdraftUse.replaceChildren();
         card.overdraftUse.hidden = overdraftBuckets.length === 0;
@@ -986,6 +1091,11 @@
             product: form.elements.product.value.trim(),
             seats: Number(form.elements.seats.value)
         };
+        if (form.elements.model.value === 'node-locked') {     // the count is of machines, not seats
+            body.model = 'node-locked';
+            body.maxActivations = body.seats;
+            delete body.seats;
+        }
         if (form.elements.ttlSeconds.value !== '') {
             body.ttlSeconds = Number(form.elements.ttlSeconds.value);
         }

@@ -398,6 +398,48 @@ class AdminPageIT extends OnTheServer {
         assertEquals(0L, ((Number) overflow).longValue(), "no sideways scroll at 420 px");
     }
 
+    @Test
+    void administratorSeesBorrowedSeatsAndActivatedMachinesAndRevokesAMachine() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("offline");
+        Api.Reply created = api.admin("POST", "/v1/admin/licenses", "{\"product\":\"" + product + "\",\"seats\":2,"
+                + "\"ttlSeconds\":600,\"skewSeconds\":5,\"maxBorrowHours\":8}");
+        String floatingId = created.json().getString("licenseId");
+        String key = created.json().getString("licenseKey");
+        String borrowed = api.acquire(product, key, "laptop-1").json().getString("leaseId");
+        String plain = api.acquire(product, key, "desk-1").json().getString("leaseId");
+        String borrowedUntil = api.borrow(key, borrowed, 8).json().getString("borrowedUntil");
+        String machines = uniqueProduct("machines");
+        JsonObject nodeLocked = dev.keyright.seats.activations.ActivationsIT.nodeLockedLicense(api, machines, 3, 30);
+        String nodeLockedId = nodeLocked.getString("licenseId");
+        String first = api.activate(machines, nodeLocked.getString("licenseKey"), "machine-aaaaaaaaaaaa").json().getString("activationId");
+        api.activate(machines, nodeLocked.getString("licenseKey"), "machine-bbbbbbbbbbbb");
+
+        page = AdminPageBrowser.open(Deployments.loopback(base), "/admin/");
+        browser = page.driver();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.until(textToBe(gauge(floatingId), "2 of 2 seats in use"));
+        WebElement borrowedRow = browser.findElement(holder(floatingId, borrowed));
+        assertEquals(borrowedUntil, borrowedRow.findElement(By.cssSelector("td.borrowed-until")).getDomAttribute("title"),
+                "the Borrowed until column");
+        assertTrue(borrowedRow.findElement(By.cssSelector("td.borrowed-until")).getText().matches(".*\\d.*"), "a date is shown");
+        assertEquals("borrowed", borrowedRow.findElement(By.cssSelector(".tag-borrowed")).getText());
+        assertEquals("—", browser.findElement(holder(floatingId, plain)).findElement(By.cssSelector("td.borrowed-until")).getText());
+        assertTrue(browser.findElement(in(floatingId, ".facts")).getText().contains("up to 8 h offline"));
+
+        wait.until(textToBe(gauge(nodeLockedId), "2 of 3 machines activated"));
+        assertTrue(browser.findElement(in(nodeLockedId, ".facts")).getText().contains("node-locked: 3 machines, 30 days offline"));
+        List<WebElement> rows = browser.findElements(in(nodeLockedId, "tr.activation"));
+        assertEquals(2, rows.size());
+        assertEquals("machine-aaaaaaaaaaaa", rows.get(0).findElement(By.cssSelector("td.fingerprint")).getText(), "oldest first");
+        assertFalse(browser.findElement(in(nodeLockedId, "> .table-wrap")).isDisplayed(),
+                "no seat table for a node-locked license");
+        browser.findElement(in(nodeLockedId, "tr.activation[data-activation-id='" + first + "'] button.revoke-activation")).click();
+        wait.until(textToBe(gauge(nodeLockedId), "1 of 3 machines activated"));
+        assertEquals(410, api.refreshActivation(nodeLocked.getString("licenseKey"), first).status(), "revoked on the server");
+        page.assertNoPageErrors();
+    }
+
     private void assertUsageShown(WebDriverWait wait, String licenseId, String bucket) {
         Api.Reply report = api().admin("GET", "/v1/admin/licenses/" + licenseId + "/usage?bucket=" + bucket, null);
         int usageStatus = report.status();
