@@ -35,9 +35,11 @@ record BenchConfig(
         String serverJvmArgs,
         boolean jfr,
         int maxMinutes,
-        int httpClients) {
+        int httpClients,
+        int soakSeconds,
+        int soakSampleSeconds) {
 
-    static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed", "queue");
+    static final Set<String> ALL_SCENARIOS = Set.of("ping", "hot", "spread", "renew", "mixed", "queue", "soak");
 
     /**
      * The server's JVM options: by default the production sizing of {@code server-config/jvm.options}
@@ -58,7 +60,7 @@ record BenchConfig(
                 throw new IllegalArgumentException("bench.scenarios: unknown scenario '" + s + "' (known: " + ALL_SCENARIOS + ")");
             }
         }
-        if (scenarios.contains("mixed") && !scenarios.contains("renew")) {
+        if ((scenarios.contains("mixed") || scenarios.contains("soak")) && !scenarios.contains("renew")) {
             scenarios.add("renew"); // mixed heartbeats the 10,000 leases the renew scenario set up
         }
         int seconds = integer("bench.seconds", 20, 1, 3600);
@@ -91,7 +93,9 @@ record BenchConfig(
                 serverJvmArgs(basedir),
                 bool("bench.jfr", false),
                 integer("bench.maxMinutes", 30, 1, 600),
-                integer("bench.httpClients", 1, 1, 256));
+                integer("bench.httpClients", 1, 1, 256),
+                integer("bench.soak.seconds", 900, 60, 36_000),
+                integer("bench.soak.sampleSeconds", 30, 5, 600));
     }
 
     int renewLeases() {

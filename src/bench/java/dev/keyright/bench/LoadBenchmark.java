@@ -106,6 +106,11 @@ public final class LoadBenchmark {
             jvmArgs.add("-XX:FlightRecorderOptions=stackdepth=256");
             jvmArgs.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile,dumponexit=true");
         }
+        Path gcLog = config.outDir().resolve("server-gc.log");
+        if (config.scenarios().contains("soak")) {
+            Files.deleteIfExists(gcLog);
+            jvmArgs.add("-Xlog:gc:file=" + gcLog); // the soak reads the heap after each collection from it
+        }
         log("starting Payara Micro on 127.0.0.1:" + config.port() + " (log: " + workDir.resolve("server.log") + ")");
         server = PayaraServer.start(config, workDir, env, jvmArgs);
         double bootSeconds = server.awaitReady(config.bootTimeoutSeconds());
@@ -193,6 +198,42 @@ public final class LoadBenchmark {
                     Map.of("ttlSeconds", config.mixedTtlSeconds(), "churnPerSecond", config.mixedChurnPerSecond())));
         }
 
+        Map<String, Object> soakSummary = null;
+        if (config.scenarios().contains("soak")) {
+            Scenarios.LivePool live = serverLive;
+            log("soak: " + live.size() + " leases heartbeating every " + scenarios.mixedRenewAfterSeconds() + " s plus "
+                    + config.mixedChurnPerSecond() + " acquire+release/s, for " + config.soakSeconds() + " s, sampled every "
+                    + config.soakSampleSeconds() + " s");
+            Soak soak = new Soak(server, gcLog, config.jdbcUrl(database.serverDb), database.user, database.password);
+            soak.start(config.soakSampleSeconds());
+            Drivers.Run s;
+            try {
+                s = measure("soak", http, cpu, cpuUse, () -> scenarios.mixed(http, live, config.soakSeconds()));
+            } finally {
+                soak.close();
+            }
+            soak.lines().forEach(line -> log("  soak " + line));
+            soakSummary = soak.summary();
+            soakSummary.put("errors", s.recording().errorCount());
+            soakSummary.put("renewalsOffered", Report.round(scenarios.mixedRenewRate(live) * s.measuredSeconds()));
+            soakSummary.put("renewalsServed", s.recording().completed());
+            List<String> csv = new ArrayList<>();
+            csv.add("seconds,rssMb,heapAfterGcMb," + String.join(",", Soak.TABLES));
+            for (Soak.Sample sample : soak.samples()) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%.0f,%.1f,%.1f", sample.seconds(),
+                        sample.rssMb(), sample.heapAfterGcMb()));
+                for (String table : Soak.TABLES) {
+                    row.append(',').append(sample.rows().getOrDefault(table, -1L));
+                }
+                csv.add(row.toString());
+            }
+            Files.write(config.outDir().resolve("soak-samples.csv"), csv);
+            results.add(new Report.ScenarioResult("soak", live.size() + " clients heartbeating every TTL/3 for "
+                    + config.soakSeconds() + " s, open loop, plus " + config.mixedChurnPerSecond() + " acquire+release/s",
+                    "renew", s, null, new Report.Target(null, null, 0.99), scenarios.mixedRenewRate(live),
+                    Map.of("ttlSeconds", config.mixedTtlSeconds(), "churnPerSecond", config.mixedChurnPerSecond())));
+        }
+
         QueueScenario.Result queue = null;
         if (config.scenarios().contains("queue")) {
             SeatTarget.License queueLicense = http.createLicenses("bench-queue", 1, 10, 120).get(0);
@@ -253,6 +294,9 @@ public final class LoadBenchmark {
         json.put("scenarios", scenarioJson);
         if (queue != null) {
             json.put("queue", queue.json());
+        }
+        if (soakSummary != null) {
+            json.put("soak", soakSummary);
         }
         Map<String, Object> srv = new LinkedHashMap<>();
         srv.put("bootToReadySeconds", Report.round(bootSeconds));

@@ -200,6 +200,11 @@ final class Scenarios {
      * on the same licenses. Latency is measured from each call's scheduled time.
      */
     Drivers.Run mixed(SeatTarget target, LivePool live) throws Exception {
+        return mixed(target, live, config.seconds());
+    }
+
+    /** {@link #mixed(SeatTarget, LivePool)} for {@code seconds} (the soak runs it for 15 minutes). */
+    Drivers.Run mixed(SeatTarget target, LivePool live, int seconds) throws Exception {
         for (SeatTarget.License license : live.licenses()) {
             target.changeTtl(license, config.mixedTtlSeconds());
         }
@@ -239,6 +244,6 @@ final class Scenarios {
                         w.error(4, released);
                     }
                 });
-        return Drivers.openLoop(target, recording, config.warmupSeconds(), config.seconds(), List.of(renewals, churn));
+        return Drivers.openLoop(target, recording, config.warmupSeconds(), seconds, List.of(renewals, churn));
     }
 }

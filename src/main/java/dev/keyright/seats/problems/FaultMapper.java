@@ -31,11 +31,11 @@ public class FaultMapper implements ExceptionMapper<Throwable> {
             // a renew, release or revoke that waited out the lock timeout on a row another transaction holds
             // (the checkout has its own bounded retry): busy, not broken, and nothing was changed
             LOG.fine(() -> "Row lock busy: " + Faults.rootMessage(e));
-            return ProblemResponses.of(new ServiceUnavailableException("The lease is busy; nothing was changed. Retry shortly.", 1));
+            return ProblemResponses.of(ServiceUnavailableException.leaseBusy());
         }
         if (Faults.isDatabaseUnavailable(e)) {
             LOG.warning(() -> "Database unavailable: " + Faults.rootMessage(e));
-            return ProblemResponses.of(new ServiceUnavailableException("The license database is unavailable; nothing was changed.", 2));
+            return ProblemResponses.of(ServiceUnavailableException.databaseDown());
         }
         LOG.log(Level.SEVERE, "Unexpected server fault", e);
         return ProblemResponses.of(500);

@@ -27,6 +27,7 @@ public final class ProblemTypes {
             Map.entry("idempotency-key-reused", new Type(422, "Idempotency key reused", Map.of())),
             Map.entry("too-many-attempts", new Type(429, "Too many attempts", Map.of())),
             Map.entry("service-unavailable", new Type(503, "Service unavailable", Map.of())),
+            Map.entry("signed-out", new Type(401, "Signed out", Map.of("Cache-Control", "no-store"))),
             Map.entry("borrowing-not-allowed", new Type(403, "Borrowing not allowed", Map.of())),
             Map.entry("wrong-license-model", new Type(409, "Wrong license model", Map.of())),
             Map.entry("activations-exhausted", new Type(409, "All activations are in use", Map.of())),
@@ -34,6 +35,11 @@ public final class ProblemTypes {
             Map.entry("activation-ended", new Type(410, "Activation ended", Map.of())));
 
     private ProblemTypes() {
+    }
+
+    /** Every slug a refusal of the application may carry. */
+    public static java.util.Set<String> slugs() {
+        return TYPES.keySet();
     }
 
     /** The type of a slug; an unknown slug is a programming error, found by ProblemTypesTest. */

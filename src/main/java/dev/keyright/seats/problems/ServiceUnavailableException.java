@@ -12,6 +12,16 @@ public class ServiceUnavailableException extends BusinessException {
         this.retryAfter = retryAfterSeconds;
     }
 
+    /** A row lock that could not be had in time, or a deadlock retried to its bound: try again in a second. */
+    public static ServiceUnavailableException leaseBusy() {
+        return new ServiceUnavailableException("The lease is busy; nothing was changed. Retry shortly.", 1);
+    }
+
+    /** The database cannot be reached: try again in two seconds, when a pool may have reconnected. */
+    public static ServiceUnavailableException databaseDown() {
+        return new ServiceUnavailableException("The license database is unavailable; nothing was changed.", 2);
+    }
+
     @Override
     public Optional<Integer> retryAfterSeconds() {
         return Optional.of(retryAfter);

@@ -152,7 +152,9 @@ class BorrowingIT extends OnTheServer {
         JsonObject license = ActivationsIT.nodeLockedLicense(api, product, 2, 30);
         String key = license.getString("licenseKey");
         for (Api.Reply reply : new Api.Reply[] {api.acquire(product, key, "laptop-1"), api.pool(product, key),
-                api.renew(key, "lease_00000000000000000000000000000000"), api.leaveQueue(key, "laptop-1")}) {
+                api.renew(key, "lease_00000000000000000000000000000000"), api.leaveQueue(key, "laptop-1"),
+                api.release(key, "lease_00000000000000000000000000000000"),
+                api.borrow(key, "lease_00000000000000000000000000000000", 1)}) {
             assertEquals(409, reply.status(), reply.toString());
             assertEquals("https://keyright.dev/problems/wrong-license-model", reply.json().getString("type"));
             assertEquals("node-locked", reply.json().getString("model"));

@@ -30,10 +30,19 @@ class ProblemTypesTest {
                 Map.entry(new LeaseExpiredException(), 410),
                 Map.entry(new IdempotencyKeyReusedException(), 422),
                 Map.entry(new TooManyAttemptsException(30), 429),
-                Map.entry(new ServiceUnavailableException("busy", 1), 503));
+                Map.entry(new ServiceUnavailableException("busy", 1), 503),
+                Map.entry(new dev.keyright.seats.leases.entity.BorrowingNotAllowedException(), 403),
+                Map.entry(new dev.keyright.seats.licenses.entity.WrongLicenseModelException(
+                        dev.keyright.seats.licenses.entity.OfflineUse.Model.NODE_LOCKED), 409),
+                Map.entry(new dev.keyright.seats.activations.entity.ActivationsExhaustedException(3, 3), 409),
+                Map.entry(new dev.keyright.seats.activations.entity.ActivationNotFoundException(), 404),
+                Map.entry(new dev.keyright.seats.activations.entity.ActivationEndedException(), 410),
+                Map.entry(new dev.keyright.seats.admins.entity.SignedOutException(), 401));
         statuses.forEach((refusal, status) -> assertEquals(status, refusal.status(), refusal.type()));
         assertEquals(Map.of("WWW-Authenticate", "License realm=\"keyright\""), new InvalidLicenseException().headers());
         assertEquals(Map.of(), new LeaseExpiredException().headers());
+        assertEquals(Map.of("Cache-Control", "no-store"), new dev.keyright.seats.admins.entity.SignedOutException().headers(),
+                "signing out answers without a challenge, so the browser asks for nothing");
     }
 
     @Test

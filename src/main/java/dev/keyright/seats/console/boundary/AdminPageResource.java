@@ -1,8 +1,9 @@
 package dev.keyright.seats.console.boundary;
 
+import dev.keyright.seats.admins.entity.SignedOutException;
+
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
 import jakarta.annotation.security.RolesAllowed;
-import dev.keyright.seats.problems.Problems;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.NotFoundException;
@@ -72,11 +73,7 @@ public class AdminPageResource {
     @POST
     @Path("logout")
     public Response logout() {
-        return Response.status(Response.Status.UNAUTHORIZED).type(Problems.MEDIA_TYPE)
-                .header("Cache-Control", "no-store")
-                .entity(Problems.document(401, "signed-out", "Signed out",
-                        "The browser no longer sends the admin credentials. Reload the page to sign in again.", Map.of()))
-                .build();
+        throw new SignedOutException();
     }
 
     private static byte[] read(String name) {

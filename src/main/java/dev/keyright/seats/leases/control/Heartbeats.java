@@ -42,10 +42,10 @@ public class Heartbeats {
                     continue;
                 }
                 if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
-                    throw new ServiceUnavailableException("The lease is busy; nothing was changed. Retry shortly.", 1);
+                    throw ServiceUnavailableException.leaseBusy();
                 }
                 if (Faults.isDatabaseUnavailable(e)) {
-                    throw new ServiceUnavailableException("The license database is unavailable; nothing was changed.", 2);
+                    throw ServiceUnavailableException.databaseDown();
                 }
                 throw new PersistenceException("The heartbeat could not be written", e);
             }

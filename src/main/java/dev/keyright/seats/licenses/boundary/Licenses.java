@@ -43,10 +43,7 @@ public class Licenses {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public License authenticate(String product, String presentedKey) {
-        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
-            throw new InvalidLicenseException();
-        }
-        License license = byHash(keys.hash(presentedKey));
+        License license = byHash(hashOf(presentedKey));
         if (product != null && !product.equals(license.product())) {
             throw new InvalidLicenseException();
         }
@@ -60,16 +57,21 @@ public class Licenses {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public License authenticateRecent(String presentedKey) {
-        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
-            throw new InvalidLicenseException();
-        }
-        String hash = keys.hash(presentedKey);
+        String hash = hashOf(presentedKey);
         long now = System.nanoTime();
         return recent.find(hash, now).orElseGet(() -> {
             License license = byHash(hash);
             recent.remember(hash, license, now);
             return license;
         });
+    }
+
+    /** The keyed hash of a presented key; a missing, blank or over-long key opens nothing (401). */
+    private String hashOf(String presentedKey) {
+        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
+            throw new InvalidLicenseException();
+        }
+        return keys.hash(presentedKey);
     }
 
     private License byHash(String hash) {
