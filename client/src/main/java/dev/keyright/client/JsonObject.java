@@ -70,6 +70,18 @@ final class JsonObject {
         return findInstant(name).orElseThrow(() -> missing(name));
     }
 
+    Optional<JsonObject> findObject(String name) {
+        Object value = members.get(name);
+        if (value == null) return Optional.empty();
+        if (!(value instanceof Map)) throw new IllegalArgumentException("\"" + name + "\" is not an object");
+        return Optional.of(of(value));
+    }
+
+    /** This object written back as JSON text. */
+    String toJson() {
+        return JsonUtil.toJson(members);
+    }
+
     List<?> findList(String name) {
         Object value = members.get(name);
         if (value == null) return List.of();

@@ -1,15 +1,18 @@
 package dev.keyright.client;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.IntConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * A Keyright Seats client for one product and license key. Thread-safe; build one per process
- * with {@link #builder()}. Every lease it returns has a verified token.
+ * with {@link #builder()}. Every lease it returns has a verified token, and so has every borrowed seat and
+ * activation certificate, which it also keeps in the offline store for use without the server.
  */
 public final class KeyrightClient {
 
@@ -25,10 +28,14 @@ public final class KeyrightClient {
     private final Scheduler scheduler;
     private final TransientRetry retry;
     private final SeatWait seatWait;
+    private final OfflineLicense offline;
+    private final SeatBorrowing borrowing;
+    private final Activations activations;
+    private final Clock clock;
 
     KeyrightClient(SeatEndpoints endpoints, LeaseTokenVerifier verifier, String product, String clientInstanceId,
                    Map<String, String> metadata, Ticker ticker, Sleeper sleeper, Jitter jitter, Scheduler scheduler,
-                   int acquireAttempts, Duration queueHold) {
+                   int acquireAttempts, Duration queueHold, OfflineLicense offline, Clock clock) {
         this.endpoints = endpoints;
         this.verifier = verifier;
         this.product = product;
@@ -39,6 +46,10 @@ public final class KeyrightClient {
         this.scheduler = scheduler;
         this.retry = new TransientRetry(acquireAttempts, sleeper, jitter);
         this.seatWait = new SeatWait(ticker, sleeper, jitter, queueHold);
+        this.offline = offline;
+        this.clock = clock;
+        this.borrowing = new SeatBorrowing(endpoints, offline);
+        this.activations = new Activations(endpoints, offline, retry, this.metadata);
     }
 
     public static KeyrightClientBuilder builder() {
@@ -130,6 +141,120 @@ public final class KeyrightClient {
         return SeatKeepAlive.start(this, lease, listener);
     }
 
+    /**
+     * Takes a seat for use away from the network for {@code duration}: acquires one (this install's own live
+     * lease, when it holds one: a seat borrowed here already is borrowed on, never shortened), then
+     * {@link #borrowSeat borrows} it. When the borrow is refused, a seat acquired for it is released again, so a
+     * failed borrow leaves nothing taken; a seat the install held before is left as it was.
+     *
+     * @throws IllegalArgumentException under 1 hour or over 720 hours, before anything is acquired
+     */
+    public BorrowedSeat borrow(Duration duration) {
+        SeatBorrowing.hours(duration);
+        boolean[] granted = new boolean[1];
+        Lease lease = acquire(metadata, Duration.ZERO, status -> granted[0] = status == 201);
+        try {
+            return borrowSeat(lease, duration);
+        } catch (KeyrightException e) {
+            if (granted[0]) releaseQuietly(lease.leaseId()); // a 200 is the install's own seat, held before: left alone
+            throw e;
+        }
+    }
+
+    /**
+     * Borrows a held seat for {@code duration}, in whole hours rounded up ({@code POST /v1/seats/{id}/borrow}):
+     * the server extends the lease to {@code borrowedUntil} and signs a token with {@code bor: true}. The token is
+     * verified with the JWKS fetched now, and kept with that JWKS in the offline store, where
+     * {@link #checkBorrowedSeat()} finds it without the network. A borrow never shortens a lease borrowed
+     * already, so asking again after a lost answer is safe. A token this machine could not use (it fails
+     * verification, or this machine's clock is behind the server's) is not kept and its seat is released.
+     *
+     * @throws BorrowingNotAllowedException the license does not allow borrowing
+     * @throws InvalidRequestException      more hours than the license's {@code maxBorrowHours}
+     * @throws IllegalArgumentException     under 1 hour or over 720 hours (the contract's largest maximum)
+     */
+    public BorrowedSeat borrowSeat(Lease lease, Duration duration) {
+        return borrowing.borrow(lease, duration);
+    }
+
+    /**
+     * Checks the borrowed seat with no network at all: see {@link OfflineLicense#checkBorrowedSeat()}.
+     * Call it at start-up and whenever the app would otherwise renew a lease.
+     */
+    public BorrowedSeat checkBorrowedSeat() {
+        return offline.checkBorrowedSeat();
+    }
+
+    /**
+     * Returns the borrowed seat early, once back on the network: releases its lease (one the server no longer
+     * holds, expired or revoked, counts as returned) and deletes it from the offline store. Without the network
+     * it throws {@link TransientException} and keeps the store: the seat is still borrowed.
+     *
+     * @return false when no seat is borrowed here
+     */
+    public boolean returnBorrowed() {
+        return borrowing.giveBack();
+    }
+
+    /** Activates this machine under its default fingerprint, {@link MachineFingerprint} (or the builder's). */
+    public Activation activate() {
+        return activations.activate(offline.machineFingerprint());
+    }
+
+    /**
+     * Activates a machine of a node-locked license ({@code POST /v1/activations}, under one fresh
+     * {@code Idempotency-Key} reused through transient retries): a new activation, or this fingerprint's own
+     * with a fresh certificate. The certificate is verified with the JWKS fetched now and kept with it in the
+     * offline store. One that fails verification, or that this machine's clock could not use yet, is not kept,
+     * but its slot stays this machine's: activating again gets the same activation back, so nothing is
+     * deactivated behind the caller's back. {@link #checkActivation()} compares certificates with the builder's
+     * {@code machineFingerprint} (by default {@link MachineFingerprint}): activate under another fingerprint only
+     * when the builder is given the same one.
+     *
+     * @param fingerprint 16..128 characters of {@code [A-Za-z0-9._:-]}
+     * @throws ActivationsExhaustedException every activation of the license is taken
+     * @throws WrongLicenseModelException    the license is for floating seats
+     */
+    public Activation activate(String fingerprint) {
+        return activations.activate(fingerprint);
+    }
+
+    /**
+     * Fetches a new certificate for the stored activation ({@code POST /v1/activations/{id}/refresh}) and keeps
+     * it. {@link ActivationKeeper} calls this at {@code revalidateAfter}.
+     *
+     * @throws ActivationEndedException        deactivated or revoked: the stored certificate is deleted
+     * @throws ActivationNotFoundException     unknown to the server: the stored certificate is deleted
+     * @throws OfflineLicenseNotFoundException this machine holds no activation
+     */
+    public Activation refreshActivation() {
+        return activations.refresh();
+    }
+
+    /**
+     * Deactivates this machine ({@code DELETE /v1/activations/{id}}): its slot is free at once and the stored
+     * certificate deleted. An activation that already ended counts as deactivated. Without the network it
+     * throws {@link TransientException} and keeps the certificate.
+     *
+     * @return false when this machine holds no activation
+     */
+    public boolean deactivate() {
+        return activations.deactivate();
+    }
+
+    /**
+     * Checks the activation with no network at all: see {@link OfflineLicense#checkActivation()}. Call it at
+     * start-up; a machine that is online keeps its certificate fresh with {@link #keepActivated}.
+     */
+    public Activation checkActivation() {
+        return offline.checkActivation();
+    }
+
+    /** Starts refreshing {@code activation}'s certificate in the background; close the keeper to stop. */
+    public ActivationKeeper keepActivated(Activation activation, ActivationListener listener) {
+        return ActivationKeeper.start(this, activation, listener);
+    }
+
     public String product() {
         return product;
     }
@@ -146,6 +271,10 @@ public final class KeyrightClient {
         return jitter;
     }
 
+    Clock clock() {
+        return clock;
+    }
+
     Optional<Scheduler> scheduler() {
         return Optional.ofNullable(scheduler);
     }
@@ -155,12 +284,18 @@ public final class KeyrightClient {
      * with that same key; the server may hold it in the queue for up to {@code hold}.
      */
     private Lease acquire(Map<String, String> metadata, Duration hold) {
+        return acquire(metadata, hold, status -> { });
+    }
+
+    /** @param status told the answer's status: 201 a new seat, 200 the install's own */
+    private Lease acquire(Map<String, String> metadata, Duration hold, IntConsumer status) {
         String idempotencyKey = UUID.randomUUID().toString();
         long[] sentAt = new long[1];
         Transport.Response response = retry.call(() -> {
             sentAt[0] = ticker.nanos();
             return endpoints.acquire(clientInstanceId, metadata, idempotencyKey, hold);
         });
+        status.accept(response.status());
         return receive(response, sentAt[0], null);
     }
 

@@ -3,19 +3,30 @@ package dev.keyright.client;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.jose4j.keys.resolvers.VerificationKeyResolver;
 
-/** Builds a {@link KeyrightClient}; {@code server}, {@code product} and {@code licenseKey} are required. */
+/**
+ * Builds a {@link KeyrightClient}; {@code server}, {@code product} and {@code licenseKey} are required. Or builds
+ * the {@link OfflineLicense} alone, for which the product is enough.
+ */
 public final class KeyrightClientBuilder {
+
+    /** The directory under which each product's offline store lives, instead of {@code ~/.keyright}. */
+    public static final String HOME_VARIABLE = "KEYRIGHT_HOME";
+    private static final Pattern PRODUCT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     private URI server;
     private String product;
@@ -36,6 +47,9 @@ public final class KeyrightClientBuilder {
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
     private int acquireAttempts = 3;
     private Duration queueHold = SeatWait.DEFAULT_HOLD;
+    private Path offlineStore;
+    private Clock clock = Clock.systemUTC();
+    private String machineFingerprint;
 
     KeyrightClientBuilder() {
     }
@@ -93,6 +107,23 @@ public final class KeyrightClientBuilder {
      */
     public KeyrightClientBuilder queueHold(Duration hold) { this.queueHold = hold; return this; }
 
+    /**
+     * The directory of this product's offline store (borrowed seat, activation): by default
+     * {@code $KEYRIGHT_HOME/<product>/} when the builder's environment sets {@code KEYRIGHT_HOME}, else
+     * {@code ~/.keyright/<product>/}. The CLI and the app find the same store when they agree on this.
+     */
+    public KeyrightClientBuilder offlineStore(Path directory) { this.offlineStore = directory; return this; }
+    /**
+     * The wall clock of offline checks (default: the system's, UTC). Read only where no server can be asked: a
+     * borrowed seat's and a certificate's expiry, the rollback rule, and when to refresh a certificate.
+     */
+    public KeyrightClientBuilder clock(Clock clock) { this.clock = clock; return this; }
+    /**
+     * This machine's fingerprint, for {@link KeyrightClient#activate()} and the offline check of activation
+     * certificates; by default {@link MachineFingerprint#of(String)} of the product, read when first needed.
+     */
+    public KeyrightClientBuilder machineFingerprint(String fingerprint) { this.machineFingerprint = fingerprint; return this; }
+
     public KeyrightClient build() {
         if (server == null || !("http".equals(server.getScheme()) || "https".equals(server.getScheme()))) {
             throw new IllegalStateException("server must be an http or https URI");
@@ -108,12 +139,50 @@ public final class KeyrightClientBuilder {
         metadata.forEach((name, value) -> {
             if (value.length() > 256) throw new IllegalStateException("metadata " + name + " is over 256 characters");
         });
+        OfflineLicense offline = buildOfflineLicense();
         SeatEndpoints endpoints = new SeatEndpoints(chooseTransport(), server, product, licenseKey, requestTimeout);
         PublicKey embedded = publicKey;
         VerificationKeyResolver keys = embedded != null ? (jws, nesting) -> embedded : new JwksKeys(endpoints::jwks);
         return new KeyrightClient(endpoints, new LeaseTokenVerifier(keys, product, issuer), product,
                 chooseClientInstanceId(), metadata, ticker, sleeper, new Jitter(random), scheduler, acquireAttempts,
-                queueHold);
+                queueHold, offline, clock);
+    }
+
+    /**
+     * The offline half alone, which needs no server and no license key: {@code product}, and optionally
+     * {@code offlineStore}, {@code clock}, {@code machineFingerprint}, {@code issuer} and an embedded key.
+     */
+    public OfflineLicense buildOfflineLicense() {
+        require(product, "product");
+        Objects.requireNonNull(clock, "clock");
+        String chosen = machineFingerprint == null ? null : Activations.requireValidFingerprint(machineFingerprint);
+        String forProduct = product;
+        Supplier<String> fingerprint = chosen != null ? () -> chosen : once(() -> MachineFingerprint.of(forProduct));
+        return new OfflineLicense(product, chooseOfflineStore(), clock, fingerprint, issuer, publicKey);
+    }
+
+    private Path chooseOfflineStore() {
+        if (offlineStore != null) return offlineStore;
+        if (!PRODUCT.matcher(product).matches() || product.equals(".") || product.equals("..")) {
+            throw new IllegalStateException("product '" + product + "' cannot name a directory: set offlineStore");
+        }
+        String home = environment.get(HOME_VARIABLE);
+        Path base = home != null && !home.isBlank() ? Paths.get(home.trim())
+                : Paths.get(System.getProperty("user.home", "."), ".keyright");
+        return base.resolve(product);
+    }
+
+    /** Reads the machine's identity once, when first needed: a client that never activates never runs {@code ioreg}. */
+    private static Supplier<String> once(Supplier<String> source) {
+        return new Supplier<>() {
+            private String value;
+
+            @Override
+            public synchronized String get() {
+                if (value == null) value = source.get();
+                return value;
+            }
+        };
     }
 
     private Transport chooseTransport() {

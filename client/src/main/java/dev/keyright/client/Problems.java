@@ -35,6 +35,14 @@ final class Problems {
             case "install-blocked":
                 return new InstallBlockedException(detail, status, type, instant(problem, "blockedUntil"), retryAfter);
             case "invalid-request": return new InvalidRequestException(detail, status, type, fieldErrors(problem));
+            case "borrowing-not-allowed": return new BorrowingNotAllowedException(detail, status, type);
+            case "wrong-license-model":
+                return new WrongLicenseModelException(detail, status, type, string(problem, "model"));
+            case "activations-exhausted":
+                return new ActivationsExhaustedException(detail, status, type, member(problem, "activationsInUse"),
+                        member(problem, "maxActivations"));
+            case "activation-ended": return new ActivationEndedException(detail, status, type);
+            case "activation-not-found": return new ActivationNotFoundException(detail, status, type);
             case "service-unavailable":
             case "request-in-progress":
                 return new TransientException(detail, status, type, retryAfter, null);
@@ -63,6 +71,14 @@ final class Problems {
     private static java.time.Instant instant(Optional<JsonObject> problem, String name) {
         try {
             return problem.flatMap(p -> p.findString(name)).map(java.time.Instant::parse).orElse(null);
+        } catch (RuntimeException malformed) {
+            return null;
+        }
+    }
+
+    private static String string(Optional<JsonObject> problem, String name) {
+        try {
+            return problem.flatMap(p -> p.findString(name)).orElse(null);
         } catch (RuntimeException malformed) {
             return null;
         }

@@ -75,6 +75,41 @@ final class SeatEndpoints {
         }
     }
 
+    /** Takes the lease off the network for {@code hours} ({@code POST /v1/seats/{id}/borrow}, 200). */
+    Transport.Response borrow(String leaseId, long hours) {
+        return exchange("POST", "/v1/seats/" + segment(leaseId) + "/borrow", authorizedJson(),
+                JsonUtil.toJson(Map.of("hours", hours)));
+    }
+
+    /** Activates this machine ({@code POST /v1/activations}: 201 new, 200 the same fingerprint's). */
+    Transport.Response activate(String fingerprint, Map<String, String> metadata, String idempotencyKey) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("product", product);
+        body.put("licenseKey", licenseKey);
+        body.put("fingerprint", fingerprint);
+        if (!metadata.isEmpty()) body.put("metadata", metadata);
+        return exchange("POST", "/v1/activations", Map.of("Accept", ACCEPT, "Content-Type", "application/json",
+                "Idempotency-Key", idempotencyKey), JsonUtil.toJson(body));
+    }
+
+    /** A new certificate for the activation ({@code POST /v1/activations/{id}/refresh}, 200). */
+    Transport.Response refreshActivation(String activationId) {
+        return exchange("POST", "/v1/activations/" + segment(activationId) + "/refresh", authorized(), null);
+    }
+
+    /**
+     * Frees the activation's slot ({@code DELETE /v1/activations/{id}}, 204). An activation already ended or
+     * unknown (410, 404) counts as deactivated; answers whether it was still live.
+     */
+    boolean deactivate(String activationId) {
+        try {
+            exchange("DELETE", "/v1/activations/" + segment(activationId), authorized(), null);
+            return true;
+        } catch (ActivationEndedException | ActivationNotFoundException alreadyGone) {
+            return false;
+        }
+    }
+
     Transport.Response pool() {
         return exchange("GET", "/v1/seats/pool?product=" + URLEncoder.encode(product, StandardCharsets.UTF_8),
                 authorized(), null);
@@ -86,6 +121,10 @@ final class SeatEndpoints {
 
     private Map<String, String> authorized() {
         return Map.of("Accept", ACCEPT, "Authorization", "License " + licenseKey);
+    }
+
+    private Map<String, String> authorizedJson() {
+        return Map.of("Accept", ACCEPT, "Authorization", "License " + licenseKey, "Content-Type", "application/json");
     }
 
     private Transport.Response exchange(String method, String path, Map<String, String> headers, String body) {

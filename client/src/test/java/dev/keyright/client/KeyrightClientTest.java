@@ -92,6 +92,11 @@ class KeyrightClientTest {
                 Arguments.of(503, "service-unavailable", TransientException.class),
                 Arguments.of(409, "request-in-progress", TransientException.class),
                 Arguments.of(422, "idempotency-key-reused", KeyrightException.class),
+                Arguments.of(403, "borrowing-not-allowed", BorrowingNotAllowedException.class),
+                Arguments.of(409, "wrong-license-model", WrongLicenseModelException.class),
+                Arguments.of(409, "activations-exhausted", ActivationsExhaustedException.class),
+                Arguments.of(410, "activation-ended", ActivationEndedException.class),
+                Arguments.of(404, "activation-not-found", ActivationNotFoundException.class),
                 Arguments.of(500, "internal-error", TransientException.class));
     }
 

@@ -11,9 +11,13 @@ import java.util.Set;
 /** The parsed command line, with {@code KEYRIGHT_SERVER}, {@code KEYRIGHT_PRODUCT} and {@code KEYRIGHT_LICENSE_KEY} as fallbacks. */
 final class CliOptions {
 
-    static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "admin", "help");
+    static final Set<String> COMMANDS = Set.of("run", "acquire", "renew", "release", "pool", "admin", "help",
+            "borrow", "return", "status", "activate", "deactivate");
+    /** What the contract lets a borrow be: whole hours from 1 to the largest {@code maxBorrowHours}, 720. */
+    static final Duration SHORTEST_BORROW = Duration.ofHours(1);
+    static final Duration LONGEST_BORROW = Duration.ofHours(720);
     private static final Set<String> WITH_VALUE = Set.of("--server", "--product", "--key", "--wait", "--queue-hold", "--issuer",
-            "--public-key", "--from", "--to", "--bucket", "--block");
+            "--public-key", "--from", "--to", "--bucket", "--block", "--fingerprint");
 
     String command;
     final List<String> arguments = new ArrayList<>();
@@ -34,6 +38,10 @@ final class CliOptions {
     String bucket;
     /** admin revoke: also block the install this long. */
     Duration block = Duration.ZERO;
+    /** borrow: for how long (its one argument). */
+    Duration borrowFor;
+    /** activate, status: this machine's fingerprint; null: the SDK's default. */
+    String fingerprint;
 
     static CliOptions parse(String[] args, Map<String, String> environment) throws UsageException {
         CliOptions options = new CliOptions();
@@ -85,6 +93,7 @@ final class CliOptions {
                 case "--to": options.to = value; break;
                 case "--bucket": options.bucket = value; break;
                 case "--block": options.block = WaitBudget.parse(value); break;
+                case "--fingerprint": options.fingerprint = value; break;
                 default: throw new UsageException("unknown option " + arg);
             }
         }
@@ -109,15 +118,39 @@ final class CliOptions {
         if (run && childCommand.isEmpty()) throw new UsageException("run needs a command after '--'");
         if (!run && separated) throw new UsageException(command + " takes no command after '--'");
         if (run && !arguments.isEmpty()) throw new UsageException("put the command to run after '--'");
-        int expected = command.equals("release") || command.equals("renew") ? 1 : 0;
+        boolean borrow = command.equals("borrow");
+        int expected = command.equals("release") || command.equals("renew") || borrow ? 1 : 0;
         if (!run && arguments.size() != expected) {
-            throw new UsageException(expected == 1 ? command + " needs one LEASE_ID" : command + " takes no arguments");
+            throw new UsageException(expected == 0 ? command + " takes no arguments"
+                    : borrow ? "borrow needs one DURATION, such as 8h" : command + " needs one LEASE_ID");
         }
+        if (borrow) borrowFor = borrowDuration(arguments.get(0));
         if (killOnLoss && !run) throw new UsageException("--kill-on-loss is for run only");
-        this.server = requireServer(server);
+        checkFingerprint();
+        boolean offline = command.equals("status"); // reads this machine's store: no server, no license key
+        if (!offline) this.server = requireServer(server);
         if (product == null || product.isBlank()) throw new UsageException("no product: use --product or KEYRIGHT_PRODUCT");
+        if (offline) return;
         if (licenseKey == null || licenseKey.isBlank()) {
             throw new UsageException("no license key: use --key or KEYRIGHT_LICENSE_KEY");
+        }
+    }
+
+    private static Duration borrowDuration(String text) throws UsageException {
+        Duration duration = WaitBudget.parse(text, "borrow");
+        if (duration.compareTo(SHORTEST_BORROW) < 0 || duration.compareTo(LONGEST_BORROW) > 0) {
+            throw new UsageException("borrow takes 1h to 720h (30 days), not '" + text + "'");
+        }
+        return duration;
+    }
+
+    private void checkFingerprint() throws UsageException {
+        if (fingerprint == null) return;
+        if (!command.equals("activate") && !command.equals("status")) {
+            throw new UsageException("--fingerprint is for activate and status");
+        }
+        if (!fingerprint.matches("[A-Za-z0-9._:-]{16,128}")) {
+            throw new UsageException("--fingerprint must be 16..128 characters of [A-Za-z0-9._:-]");
         }
     }
 

@@ -6,7 +6,11 @@ final class ExitCodes {
     static final int OK = 0;
     static final int FAILURE = 1;
     static final int USAGE = 2;
-    /** {@code release}: the lease was no longer held (released, expired or revoked before); the seat is free. */
+    /**
+     * Nothing held: {@code release} of a lease no longer held (released, expired or revoked before; the seat is
+     * free), {@code return} with no seat borrowed here, {@code deactivate} on a machine not activated, {@code status}
+     * with neither.
+     */
     static final int NOT_HELD = 3;
     /** The server refused the request's content (invalid-request). */
     static final int REQUEST_REFUSED = 65;
@@ -20,6 +24,11 @@ final class ExitCodes {
     static final int LICENSE_REFUSED = 77;
     /** An administrator revoked this install's seat and blocked the install (install-blocked): not acquiring again. */
     static final int INSTALL_BLOCKED = 78;
+    /**
+     * An offline license on this machine failed its offline check: a borrowed seat or an activation certificate
+     * past its end, a clock set back, a store that does not verify, or another machine's certificate.
+     */
+    static final int OFFLINE_REFUSED = 79;
     static final int CANNOT_EXECUTE = 126;
     static final int COMMAND_NOT_FOUND = 127;
 

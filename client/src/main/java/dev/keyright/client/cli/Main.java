@@ -3,6 +3,7 @@ package dev.keyright.client.cli;
 import dev.keyright.client.KeyrightClient;
 import dev.keyright.client.KeyrightClientBuilder;
 import dev.keyright.client.KeyrightException;
+import dev.keyright.client.OfflineLicense;
 import dev.keyright.client.SeatMetadata;
 import dev.keyright.client.SeatsExhaustedException;
 import java.io.IOException;
@@ -25,6 +26,13 @@ public final class Main {
             "  renew LEASE_ID [OPTIONS]            renew a seat taken with 'acquire'",
             "  release LEASE_ID [OPTIONS]          give a seat back",
             "  pool [OPTIONS]                      show the seats in use",
+            "  borrow DURATION [OPTIONS]           take a seat off the network for DURATION (whole hours, 1h to",
+            "                                      720h: 8h, 2d), kept in this machine's offline store",
+            "  return [OPTIONS]                    give the borrowed seat back early",
+            "  activate [--fingerprint F]          activate this machine (a node-locked license)",
+            "  deactivate [OPTIONS]                free this machine's activation",
+            "  status [--fingerprint F]            what this machine holds offline, checked without the network:",
+            "                                      the borrowed seat and until when, the activation",
             "  admin status                        every license: seats in use, queued, and who holds them",
             "  admin licenses                      one line per license",
             "  admin pool LICENSE_ID               a license's holders (lease ids, installs) and its queue",
@@ -44,12 +52,18 @@ public final class Main {
             "  --json              JSON output on stdout, JSON lines of events on stderr",
             "  --issuer ISS        require this issuer in lease tokens",
             "  --public-key FILE   verify lease tokens with this PEM key instead of the server's JWKS",
+            "  --fingerprint F     activate, status: this machine's fingerprint, 16..128 of [A-Za-z0-9._:-]",
+            "                      (default: derived from the OS machine id and the product)",
             "  -h, --help          show this help",
             "",
-            "Exit codes: 0 ok (run: PROGRAM's own code), 1 failure, 2 bad usage, 65 request refused,",
-            "  69 no seat within the wait (or server unreachable), 75 seat lost (--kill-on-loss),",
-            "  76 lease token failed verification, 77 license key refused or license suspended,",
-            "  126 PROGRAM cannot be executed, 127 PROGRAM not found.",
+            "Borrowed seats and activations are kept in $KEYRIGHT_HOME/PRODUCT/ (default ~/.keyright/PRODUCT/).",
+            "",
+            "Exit codes: 0 ok (run: PROGRAM's own code), 1 failure, 2 bad usage, 3 nothing held (release,",
+            "  return, deactivate, status), 65 request refused, 69 no seat or activation free (or server",
+            "  unreachable), 75 seat lost (--kill-on-loss), 76 lease token failed verification, 77 license",
+            "  key refused, license suspended, or the license does not allow this (borrowing, its model),",
+            "  78 install blocked, 79 an offline license failed its check (expired, clock set back, edited,",
+            "  another machine's), 126 PROGRAM cannot be executed, 127 PROGRAM not found.",
             "");
 
     private final Map<String, String> environment;
@@ -110,6 +124,9 @@ public final class Main {
         }
         Messages messages = new Messages(err, options.json);
         try {
+            if (options.command.equals("status")) {
+                return new StatusCommand(checkOffline(options), options, out).show();
+            }
             KeyrightClient client = connect(options);
             AcquireCommand acquire = new AcquireCommand(client, options, messages, out);
             switch (options.command) {
@@ -117,6 +134,10 @@ public final class Main {
                 case "acquire": return acquire.acquire();
                 case "renew": return new RenewCommand(client, options, acquire).renew();
                 case "release": return new ReleaseCommand(client, options, out).release();
+                case "borrow": return new BorrowCommand(client, options, out).borrow();
+                case "return": return new BorrowCommand(client, options, out).giveBack();
+                case "activate": return new ActivationCommand(client, options, out).activate();
+                case "deactivate": return new ActivationCommand(client, options, out).deactivate();
                 default: return new PoolCommand(client, options, out).show();
             }
         } catch (UsageException e) {
@@ -135,6 +156,25 @@ public final class Main {
     }
 
     private KeyrightClient connect(CliOptions options) throws UsageException {
+        KeyrightClientBuilder builder = configure(options);
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** {@code status}: the offline store alone, which needs neither the server nor the license key. */
+    private OfflineLicense checkOffline(CliOptions options) throws UsageException {
+        KeyrightClientBuilder builder = configure(options);
+        try {
+            return builder.buildOfflineLicense();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private KeyrightClientBuilder configure(CliOptions options) throws UsageException {
         KeyrightClientBuilder builder = KeyrightClient.builder()
                 .server(options.server)
                 .product(options.product)
@@ -145,6 +185,9 @@ public final class Main {
         if (options.queueHold != null) {
             builder.queueHold(options.queueHold);
         }
+        if (options.fingerprint != null) {
+            builder.machineFingerprint(options.fingerprint);
+        }
         if (options.publicKey != null) {
             try {
                 builder.verifyWithPem(Files.readString(options.publicKey));
@@ -152,11 +195,7 @@ public final class Main {
                 throw new UsageException("--public-key: cannot read an EC public key from " + options.publicKey);
             }
         }
-        try {
-            return tuning.apply(builder).build();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return tuning.apply(builder);
     }
 
     private int usage(UsageException e) {

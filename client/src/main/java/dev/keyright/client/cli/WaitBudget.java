@@ -14,9 +14,14 @@ final class WaitBudget {
     }
 
     static Duration parse(String text) throws UsageException {
+        return parse(text, "--wait");
+    }
+
+    /** @param what the option or command the duration is for, as the error message names it */
+    static Duration parse(String text, String what) throws UsageException {
         String value = text.trim().toLowerCase();
         if (!WHOLE.matcher(value).matches()) {
-            throw new UsageException("--wait takes a duration such as 30s, 5m or 1h, not '" + text + "'");
+            throw new UsageException(what + " takes a duration such as 30s, 5m or 1h, not '" + text + "'");
         }
         if (value.chars().allMatch(Character::isDigit)) return Duration.ofSeconds(Long.parseLong(value));
         Duration total = Duration.ZERO;
