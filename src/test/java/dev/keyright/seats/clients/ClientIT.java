@@ -5,7 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.client.Activation;
+import dev.keyright.client.ActivationsExhaustedException;
+import dev.keyright.client.BorrowedSeat;
+import dev.keyright.client.BorrowingNotAllowedException;
+import dev.keyright.client.ClockRolledBackException;
 import dev.keyright.client.KeyrightClient;
+import dev.keyright.client.MachineFingerprint;
+import dev.keyright.client.OfflineLicenseExpiredException;
+import dev.keyright.client.OfflineLicenseNotFoundException;
+import dev.keyright.client.WrongMachineException;
+import dev.keyright.seats.activations.ActivationsIT;
 import dev.keyright.client.Lease;
 import dev.keyright.client.LeaseExpiredException;
 import dev.keyright.client.SeatKeepAlive;
@@ -268,6 +278,136 @@ class ClientIT extends OnTheServer {
 
         Process wrong = adminAs("wrong-password", "admin", "licenses");
         assertEquals(77, wrong.waitFor(60, TimeUnit.SECONDS) ? wrong.exitValue() : -1, stderr(wrong));
+    }
+
+    @Test
+    void aBorrowedSeatKeepsTheAppLicensedWithTheServerOutOfReachUntilBorrowedUntilAndNotOneSecondAfter() throws Exception {
+        License license = lendingLicense(1, 8);
+        Path store = home.resolve("borrowing");
+        SettableClock clock = new SettableClock(java.time.Instant.now());
+        KeyrightClient online = KeyrightClient.builder().server(server()).product(license.product()).licenseKey(license.key())
+                .clientInstanceId("laptop-1").issuer("keyright-seats").offlineStore(store).clock(clock).build();
+        BorrowedSeat seat = online.borrow(Duration.ofHours(8));
+        assertTrue(Duration.between(clock.instant(), seat.borrowedUntil()).compareTo(Duration.ofHours(8)) >= 0, seat.toString());
+        assertEquals(1, api().pool(license.product(), license.key()).json().getInt("inUse"), "the server counts it");
+
+        // The network is off: the same machine, the same store, and no server anywhere it could reach.
+        KeyrightClient offline = KeyrightClient.builder().server("http://127.0.0.1:" + closedPort()).product(license.product())
+                .licenseKey(license.key()).issuer("keyright-seats").offlineStore(store).clock(clock).build();
+        clock.set(seat.borrowedUntil().minus(Duration.ofHours(4)));
+        assertEquals(seat.leaseId(), offline.checkBorrowedSeat().leaseId(), "licensed offline, half-way");
+        clock.set(seat.borrowedUntil());
+        assertEquals(seat.borrowedUntil(), offline.checkBorrowedSeat().borrowedUntil(), "licensed at borrowedUntil");
+        clock.set(seat.borrowedUntil().plusSeconds(1));
+        assertThrows(OfflineLicenseExpiredException.class, offline::checkBorrowedSeat, "not one second after");
+        clock.set(seat.borrowedUntil().minus(Duration.ofHours(1)));
+        assertThrows(ClockRolledBackException.class, offline::checkBorrowedSeat,
+                "a clock set back below the last time seen is refused (it would buy back the hour)");
+
+        clock.set(java.time.Instant.now());
+        assertTrue(online.returnBorrowed(), "back online: the seat is returned");
+        assertEquals(0, api().pool(license.product(), license.key()).json().getInt("inUse"), "free at once");
+        assertThrows(OfflineLicenseNotFoundException.class, offline::checkBorrowedSeat, "and nothing is kept offline");
+
+        License off = license(1, 30, 2);
+        KeyrightClient notLending = KeyrightClient.builder().server(server()).product(off.product()).licenseKey(off.key())
+                .clientInstanceId("laptop-2").offlineStore(home.resolve("not-lending")).build();
+        assertThrows(BorrowingNotAllowedException.class, () -> notLending.borrow(Duration.ofHours(1)));
+        assertEquals(0, api().pool(off.product(), off.key()).json().getInt("inUse"), "the seat it took for the borrow went back");
+    }
+
+    @Test
+    void aNodeLockedActivationIsCheckedOfflineByTheSdkAndItsSlotIsFreedAtOnceByDeactivation() throws Exception {
+        String product = uniqueProduct("sdk-nl");
+        JsonObject created = dev.keyright.seats.activations.ActivationsIT.nodeLockedLicense(api(), product, 1, 10);
+        String key = created.getString("licenseKey");
+        SettableClock clock = new SettableClock(java.time.Instant.now());
+        Path thisMachine = home.resolve("machine-1");
+        KeyrightClient machine = KeyrightClient.builder().server(server()).product(product).licenseKey(key)
+                .offlineStore(thisMachine).clock(clock).build();
+        Activation activation = machine.activate();
+        assertEquals(MachineFingerprint.of(product), activation.fingerprint(), "the documented default fingerprint");
+
+        KeyrightClient offline = KeyrightClient.builder().server("http://127.0.0.1:" + closedPort()).product(product)
+                .licenseKey(key).offlineStore(thisMachine).clock(clock).build();
+        clock.set(activation.expiresAt());
+        assertEquals(activation.activationId(), offline.checkActivation().activationId(), "runs offline for offlineDays");
+        clock.set(activation.expiresAt().plusSeconds(1));
+        assertThrows(OfflineLicenseExpiredException.class, offline::checkActivation);
+        clock.set(java.time.Instant.now());
+
+        Path otherMachine = home.resolve("machine-2");
+        KeyrightClient other = KeyrightClient.builder().server(server()).product(product).licenseKey(key)
+                .machineFingerprint("other-machine-0123456789abcdef").offlineStore(otherMachine).clock(clock).build();
+        assertThrows(ActivationsExhaustedException.class, other::activate, "one slot, taken");
+        Path copied = KeyrightClient.builder().product(product).offlineStore(otherMachine).buildOfflineLicense().storeFile();
+        Files.createDirectories(copied.getParent());
+        Files.copy(KeyrightClient.builder().product(product).offlineStore(thisMachine).buildOfflineLicense().storeFile(), copied);
+        assertThrows(WrongMachineException.class, other::checkActivation, "a certificate copied to another machine is refused");
+
+        assertTrue(machine.deactivate());
+        assertEquals(201, api().activate(product, key, ActivationsIT.fingerprint()).status(), "the slot is free at once");
+    }
+
+    @Test
+    void theCliBorrowsShowsAndReturnsASeat() throws Exception {
+        License license = lendingLicense(1, 8);
+        Process borrow = cli(license, "borrow", "8h");
+        assertEquals(0, borrow.waitFor(60, TimeUnit.SECONDS) ? borrow.exitValue() : -1, stderr(borrow));
+        assertTrue(Files.readString(home.resolve("cli.out")).startsWith("Borrowed a seat of " + license.product() + " until "),
+                Files.readString(home.resolve("cli.out")));
+        assertEquals(1, api().pool(license.product(), license.key()).json().getInt("inUse"));
+        Process status = cli(license, "status", "--json");
+        assertEquals(0, status.waitFor(60, TimeUnit.SECONDS) ? status.exitValue() : -1, stderr(status));
+        JsonObject shown = jakarta.json.Json.createReader(new java.io.StringReader(Files.readString(home.resolve("cli.out")))).readObject();
+        assertTrue(shown.getJsonObject("borrowed").getBoolean("valid"), shown.toString());
+        Process giveBack = cli(license, "return");
+        assertEquals(0, giveBack.waitFor(60, TimeUnit.SECONDS) ? giveBack.exitValue() : -1, stderr(giveBack));
+        assertEquals(0, api().pool(license.product(), license.key()).json().getInt("inUse"), "returned: free at once");
+        Process nothing = cli(license, "status");
+        assertEquals(3, nothing.waitFor(60, TimeUnit.SECONDS) ? nothing.exitValue() : -1, "nothing held: " + stderr(nothing));
+    }
+
+    private License lendingLicense(int seats, int maxBorrowHours) {
+        String product = uniqueProduct("cli-bor");
+        JsonObject created = api().createLicense(jakarta.json.Json.createObjectBuilder().add("product", product).add("seats", seats)
+                .add("ttlSeconds", 30).add("skewSeconds", 2).add("maxBorrowHours", maxBorrowHours).build());
+        return new License(created.getString("licenseId"), product, created.getString("licenseKey"));
+    }
+
+    /** A port on the loopback address that nothing listens on (bound and closed again): the network is off. */
+    private static int closedPort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** The SDK's wall clock, set by the test: expiry and rollback without waiting. */
+    private static final class SettableClock extends java.time.Clock {
+        private final java.util.concurrent.atomic.AtomicReference<java.time.Instant> now;
+
+        SettableClock(java.time.Instant start) {
+            this.now = new java.util.concurrent.atomic.AtomicReference<>(start);
+        }
+
+        void set(java.time.Instant instant) {
+            now.set(instant);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now.get();
+        }
     }
 
     /** The CLI's admin commands, as an operator runs them: the server and the admin credentials from the environment. */
