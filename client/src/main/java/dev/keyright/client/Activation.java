@@ -1,6 +1,8 @@
 package dev.keyright.client;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * This machine's activation of a node-locked license, with its certificate. The activation itself does not
@@ -17,6 +19,18 @@ import java.time.Instant;
  */
 public record Activation(String activationId, String fingerprint, Instant expiresAt, Instant revalidateAfter,
                          int activationsInUse, int maxActivations, String certificate) {
+
+    /** Its facts as JSON members (times as RFC 3339), without the certificate: what the store and the CLI write. */
+    public Map<String, Object> facts() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("activationId", activationId);
+        json.put("fingerprint", fingerprint);
+        json.put("expiresAt", expiresAt.toString());
+        json.put("revalidateAfter", revalidateAfter.toString());
+        json.put("activationsInUse", activationsInUse);
+        json.put("maxActivations", maxActivations);
+        return json;
+    }
 
     @Override
     public String toString() {

@@ -113,14 +113,8 @@ final class OfflineState {
     }
 
     private Map<String, Object> activationJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
         Activation activation = activated.activation();
-        json.put("activationId", activation.activationId());
-        json.put("fingerprint", activation.fingerprint());
-        json.put("expiresAt", activation.expiresAt().toString());
-        json.put("revalidateAfter", activation.revalidateAfter().toString());
-        json.put("activationsInUse", activation.activationsInUse());
-        json.put("maxActivations", activation.maxActivations());
+        Map<String, Object> json = new LinkedHashMap<>(activation.facts());
         json.put("certificate", activation.certificate());
         putJwks(json, activated.jwks());
         return json;

@@ -52,13 +52,6 @@ final class ActivationCommand {
 
     /** An activation's members, as {@code activate --json} and {@code status --json} print them. */
     static Map<String, Object> describe(Activation activation) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("activationId", activation.activationId());
-        json.put("fingerprint", activation.fingerprint());
-        json.put("expiresAt", activation.expiresAt().toString());
-        json.put("revalidateAfter", activation.revalidateAfter().toString());
-        json.put("activationsInUse", activation.activationsInUse());
-        json.put("maxActivations", activation.maxActivations());
-        return json;
+        return new LinkedHashMap<>(activation.facts());
     }
 }

@@ -6,8 +6,6 @@ import dev.keyright.seats.activations.entity.ActivationsExhaustedException;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
-import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
-import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.boundary.SigningKeys;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
@@ -46,14 +44,9 @@ public class ActivationCheckout {
         if (license == null) {
             throw new InvalidLicenseException();
         }
-        if (claim != null) {
-            IdempotencyRecord earlier = records.find(claim).orElse(null);
-            if (earlier != null) {
-                if (!earlier.sameRequestAs(claim)) {
-                    throw new IdempotencyKeyReusedException();
-                }
-                return new Answer(earlier.response(), true);
-            }
+        java.util.Optional<StoredResponse> earlier = records.earlierAnswer(claim);
+        if (earlier.isPresent()) {
+            return new Answer(earlier.get(), true);
         }
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();

@@ -18,7 +18,7 @@ public record ActivationRequest(String product, String licenseKey, String finger
             @Text(max = License.PRODUCT_MAX_LENGTH, pattern = License.PRODUCT_PATTERN, rule = License.PRODUCT_RULE)
             String product,
             @NotNull(message = "is required")
-            @Text(max = 128, pattern = "[\\x21-\\x7E]{1,128}", rule = "must be 1 to 128 printable characters")
+            @Text(max = 128, pattern = AcquireRequest.LICENSE_KEY_PATTERN, rule = AcquireRequest.LICENSE_KEY_RULE)
             String licenseKey,
             @NotNull(message = "is required")
             @Text(max = 128, pattern = Activation.FINGERPRINT_PATTERN, rule = Activation.FINGERPRINT_RULE)

@@ -1,5 +1,7 @@
 package dev.keyright.seats.idempotency.boundary;
 
+import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
+
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
@@ -39,6 +41,22 @@ public class IdempotencyRecords {
 
     public Optional<IdempotencyRecord> find(IdempotencyClaim claim) {
         return Optional.ofNullable(em.find(IdempotencyRecord.class, claim.id()));
+    }
+
+    /**
+     * The answer stored earlier under this claim's key, to be replayed; empty when there is none (or no claim).
+     * The same key sent with another request is refused ({@code 422 idempotency-key-reused}), and nothing changes.
+     */
+    public Optional<StoredResponse> earlierAnswer(IdempotencyClaim claim) {
+        if (claim == null) {
+            return Optional.empty();
+        }
+        return find(claim).map(earlier -> {
+            if (!earlier.sameRequestAs(claim)) {
+                throw new IdempotencyKeyReusedException();
+            }
+            return earlier.response();
+        });
     }
 
     /** Stores a grant's response under its key, then drops what falls outside the bounds. */

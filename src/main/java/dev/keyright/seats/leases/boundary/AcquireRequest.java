@@ -12,6 +12,9 @@ import jakarta.validation.constraints.NotNull;
 /** An acquire: the product and license key it names, and who would hold the seat. */
 public record AcquireRequest(String product, String licenseKey, Holder holder) {
 
+    /** What a license key in a request body may be (a key in the {@code Authorization} header is judged alike). */
+    public static final String LICENSE_KEY_PATTERN = "[\\x21-\\x7E]{1,128}";
+    public static final String LICENSE_KEY_RULE = "must be 1 to 128 printable characters";
     static final String CLIENT_INSTANCE_ID_PATTERN = "[A-Za-z0-9._:-]{1,128}";
     static final String CLIENT_INSTANCE_ID_RULE = "must be 1 to 128 characters of letters, digits, '.', '_', ':' or '-'";
 
@@ -21,7 +24,7 @@ public record AcquireRequest(String product, String licenseKey, Holder holder) {
             @Text(max = License.PRODUCT_MAX_LENGTH, pattern = License.PRODUCT_PATTERN, rule = License.PRODUCT_RULE)
             String product,
             @NotNull(message = "is required")
-            @Text(max = 128, pattern = "[\\x21-\\x7E]{1,128}", rule = "must be 1 to 128 printable characters")
+            @Text(max = 128, pattern = LICENSE_KEY_PATTERN, rule = LICENSE_KEY_RULE)
             String licenseKey,
             @NotNull(message = "is required")
             @Text(max = 128, pattern = CLIENT_INSTANCE_ID_PATTERN, rule = CLIENT_INSTANCE_ID_RULE)

@@ -3,8 +3,6 @@ package dev.keyright.seats.leases.boundary;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
-import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
-import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.HostLimit;
@@ -93,14 +91,9 @@ public class Checkout {
         if (license == null) {
             throw new InvalidLicenseException();
         }
-        if (claim != null) {
-            IdempotencyRecord earlier = records.find(claim).orElse(null);
-            if (earlier != null) {
-                if (!earlier.sameRequestAs(claim)) {
-                    throw new IdempotencyKeyReusedException();
-                }
-                return Grant.replay(earlier.response());
-            }
+        Optional<StoredResponse> earlier = records.earlierAnswer(claim);
+        if (earlier.isPresent()) {
+            return Grant.replay(earlier.get());
         }
         Instant now = prepared.now();
         if (!license.isUsableAt(now)) {
