@@ -46,6 +46,8 @@ final class Soak implements AutoCloseable {
     });
     private final List<Sample> samples = new ArrayList<>();
     private long startedNanos;
+    private double liveHeapAtStartMb = Double.NaN;
+    private double liveHeapAtEndMb = Double.NaN;
 
     /** One reading: seconds since the soak started, RSS in MB, heap after the last collection in MB, rows per table. */
     record Sample(double seconds, double rssMb, double heapAfterGcMb, Map<String, Long> rows) {
@@ -60,6 +62,7 @@ final class Soak implements AutoCloseable {
     }
 
     void start(int sampleSeconds) {
+        liveHeapAtStartMb = liveHeapMb();
         startedNanos = System.nanoTime();
         sampler.scheduleAtFixedRate(this::sample, 0, sampleSeconds, TimeUnit.SECONDS);
     }
@@ -69,6 +72,37 @@ final class Soak implements AutoCloseable {
         sampler.shutdown();
         sampler.awaitTermination(30, TimeUnit.SECONDS);
         sample();
+        liveHeapAtEndMb = liveHeapMb();
+    }
+
+    /**
+     * The heap that is live: a full collection asked of the server ({@code jcmd GC.run}), and what it left, from the
+     * GC log. Between young collections the old generation also holds garbage promoted since the last full one, so
+     * only this measure, taken before and after the soak, tells a leak from garbage not yet collected.
+     */
+    private double liveHeapMb() {
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(server.pid()), "GC.run").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return Double.NaN;
+            }
+            Thread.sleep(500); // the log line is written after the pause
+            double last = Double.NaN;
+            for (String line : Files.readAllLines(gcLog)) {
+                Matcher m = GC_LINE.matcher(line);
+                if (line.contains("Pause Full") && m.find()) {
+                    last = Double.parseDouble(m.group(3));
+                }
+            }
+            return last;
+        } catch (IOException e) {
+            return Double.NaN;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Double.NaN;
+        }
     }
 
     private synchronized void sample() {
@@ -113,6 +147,7 @@ final class Soak implements AutoCloseable {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("samples", samples.size());
         out.put("minutes", samples.isEmpty() ? 0 : Report.round(samples.get(samples.size() - 1).seconds() / 60));
+        out.put("liveHeapAfterFullGcMb", Map.of("start", Report.round(liveHeapAtStartMb), "end", Report.round(liveHeapAtEndMb)));
         out.put("rssMb", series(Sample::rssMb));
         out.put("heapAfterGcMb", series(Sample::heapAfterGcMb));
         Map<String, Object> tables = new LinkedHashMap<>();
@@ -128,6 +163,7 @@ final class Soak implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         lines.add(line("RSS (MB)", series(Sample::rssMb)));
         lines.add(line("heap after GC (MB)", series(Sample::heapAfterGcMb)));
+        lines.add(String.format(Locale.ROOT, "%-28s before %.0f, after %.0f", "live heap, full GC (MB)", liveHeapAtStartMb, liveHeapAtEndMb));
         for (String table : TABLES) {
             lines.add(line("rows " + table, series(s -> s.rows().getOrDefault(table, -1L).doubleValue())));
         }
