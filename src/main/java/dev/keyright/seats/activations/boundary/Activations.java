@@ -5,7 +5,7 @@ import dev.keyright.seats.activations.entity.Activation;
 import dev.keyright.seats.activations.entity.ActivationEndedException;
 import dev.keyright.seats.activations.entity.ActivationNotFoundException;
 import dev.keyright.seats.configuration.KeyrightConfig;
-import dev.keyright.seats.database.Faults;
+import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.leases.boundary.SigningKeys;
 import dev.keyright.seats.leases.control.LicenseGate;
@@ -15,7 +15,6 @@ import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.ejb.EJB;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -23,7 +22,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -59,20 +57,9 @@ public class Activations {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         license.require(OfflineUse.Model.NODE_LOCKED);
         Instant now = clock.instant();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return gate.through(license.id(), () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
-                        .orElseThrow(Activations::licenseBusy);
-            } catch (EJBException | PersistenceException e) {
-                if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
-                    continue;
-                }
-                if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
-                    throw licenseBusy();
-                }
-                throw e;
-            }
-        }
+        return DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
+                        () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
+                .orElseThrow(Activations::licenseBusy), Activations::licenseBusy);
     }
 
     /** A new certificate for a live activation: 200; 410 when it ended, 404 when it never existed for this license. */

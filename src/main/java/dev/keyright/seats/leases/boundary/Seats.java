@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
@@ -45,8 +46,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The seat lifecycle: checkout, heartbeat (renew), release, revoke. The transaction boundary of every
@@ -114,33 +113,23 @@ public class Seats {
         Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
         Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
                 signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
-        for (int attempt = 0; ; attempt++) {
-            try {
-                Grant grant = gate.through(license.id(),
-                                () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
-                        .orElseThrow(Seats::licenseBusy);
-                if (grant.kind() == Grant.Kind.NEW) {
-                    seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
-                            grant.overdraft()));
-                } else if (grant.kind() == Grant.Kind.RETURNING) {
-                    seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
-                }
-                return grant;
-            } catch (SeatRefusal refusal) {
-                checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
-                seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
-                throw refusal;
-            } catch (EJBException | jakarta.persistence.PersistenceException e) {
-                if (Faults.isDeadlock(e) && attempt < config.deadlockRetries()) {
-                    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000L, 20_000_000L) << Math.min(attempt, 3));
-                    continue;
-                }
-                if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
-                    throw licenseBusy();
-                }
-                throw e;
-            }
+        Grant grant;
+        try {
+            grant = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
+                            () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
+                    .orElseThrow(Seats::licenseBusy), Seats::licenseBusy);
+        } catch (SeatRefusal refusal) {
+            checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
+            seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
+            throw refusal;
         }
+        if (grant.kind() == Grant.Kind.NEW) {
+            seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
+                    grant.overdraft()));
+        } else if (grant.kind() == Grant.Kind.RETURNING) {
+            seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
+        }
+        return grant;
     }
 
     private static ServiceUnavailableException licenseBusy() {

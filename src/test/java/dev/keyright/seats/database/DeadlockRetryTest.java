@@ -1,0 +1,68 @@
+package dev.keyright.seats.database;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import jakarta.ejb.EJBException;
+import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The bounded retry of a serialized transaction (the seat and activation checkouts), by how the database failed. */
+class DeadlockRetryTest {
+
+    private static final PersistenceException DEADLOCK =
+            new PersistenceException(new SQLException("Deadlock found when trying to get lock", "40001", 1213));
+    private static final PersistenceException LOCK_TIMEOUT =
+            new PersistenceException(new SQLException("Lock wait timeout exceeded", "HY000", 1205));
+
+    static final class Busy extends RuntimeException {
+    }
+
+    @Test
+    void aDeadlockVictimIsRunAgainIntoItsResult() {
+        AtomicInteger runs = new AtomicInteger();
+        String result = DeadlockRetry.run(5, () -> {
+            if (runs.incrementAndGet() < 3) {
+                throw new EJBException(DEADLOCK);
+            }
+            return "granted";
+        }, Busy::new);
+        assertEquals("granted", result);
+        assertEquals(3, runs.get());
+    }
+
+    @Test
+    void aDeadlockEveryTimeIsBusyAfterTheBound() {
+        AtomicInteger runs = new AtomicInteger();
+        assertThrows(Busy.class, () -> DeadlockRetry.run(2, () -> {
+            runs.incrementAndGet();
+            throw DEADLOCK;
+        }, Busy::new));
+        assertEquals(3, runs.get(), "the first run and two retries");
+    }
+
+    @Test
+    void aLockWaitPastItsTimeoutIsBusyAtOnce() {
+        AtomicInteger runs = new AtomicInteger();
+        assertThrows(Busy.class, () -> DeadlockRetry.run(5, () -> {
+            runs.incrementAndGet();
+            throw LOCK_TIMEOUT;
+        }, Busy::new));
+        assertEquals(1, runs.get(), "a timed-out wait is not run again: it waited its bound already");
+    }
+
+    @Test
+    void anyOtherFailurePassesThroughUntouched() {
+        PersistenceException other = new PersistenceException(new SQLException("Duplicate entry", "23000", 1062));
+        assertSame(other, assertThrows(PersistenceException.class, () -> DeadlockRetry.run(5, () -> {
+            throw other;
+        }, Busy::new)));
+        IllegalStateException refusal = new IllegalStateException("a business refusal");
+        assertSame(refusal, assertThrows(IllegalStateException.class, () -> DeadlockRetry.run(5, () -> {
+            throw refusal;
+        }, Busy::new)));
+    }
+}
