@@ -11,6 +11,7 @@ import dev.keyright.seats.monitoring.boundary.SeatServiceMXBean;
 import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.Promtool;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;
@@ -51,7 +52,7 @@ class MonitoringIT extends OnTheServer {
         Api api = api();
         String product = uniqueProduct("jmx-ovr");
         Api.Reply created = api.admin("POST", "/v1/admin/licenses", "{\"product\":\"" + product + "\",\"seats\":2,"
-                + "\"overdraftSeats\":2,\"reservations\":[{\"name\":\"ops\",\"users\":[\"ops\"],\"seats\":1}]}");
+                + "\"overdraftSeats\":2,\"maxBorrowHours\":4,\"reservations\":[{\"name\":\"ops\",\"users\":[\"ops\"],\"seats\":1}]}");
         assertEquals(201, created.status(), created.toString());
         String id = created.json().getString("licenseId");
         String key = created.json().getString("licenseKey");
@@ -64,7 +65,11 @@ class MonitoringIT extends OnTheServer {
             assertEquals(2, pool.getOverdraftSeats());
             assertEquals(1, pool.getReservedSeats());
 
-            assertEquals(201, api.acquireAs(product, key, "ops-1", "ops", "h").status());
+            Api.Reply ops = api.acquireAs(product, key, "ops-1", "ops", "h");
+            assertEquals(201, ops.status());
+            assertEquals(0, pool.getBorrowedSeats());
+            assertEquals(200, api.borrow(key, ops.json().getString("leaseId"), 2).status());
+            assertEquals(1, pool.getBorrowedSeats(), "a seat borrowed for offline use");
             assertEquals(201, api.acquireAs(product, key, "dev-1", "dev", "h").status());
             Notification full = notifications.poll(10, TimeUnit.SECONDS);
             assertEquals("dev.keyright.pool.full", full == null ? null : full.getType());
@@ -229,6 +234,25 @@ class MonitoringIT extends OnTheServer {
         assertTrue(text.contains("keyright_request_duration_seconds_count{route=\"POST /v1/seats/{leaseId}/renew\"} "), text);
         assertTrue(text.contains("keyright_request_duration_seconds_bucket{route=\"POST /v1/seats/acquire\",le=\"+Inf\"} "), text);
         assertTrue(text.contains("# TYPE keyright_reaper_sweeps_total counter\n"), text);
+
+        assertTrue(text.contains("keyright_seats_borrowed" + labels + " 0\n"), text);
+
+        // Offline use: a borrowed seat and an activated machine are counted.
+        String lending = uniqueProduct("metrics-bor");
+        JsonObject lendingLicense = api.createLicense(Json.createObjectBuilder().add("product", lending).add("seats", 2)
+                .add("ttlSeconds", 60).add("skewSeconds", 5).add("maxBorrowHours", 4).build());
+        String borrowedLease = api.acquire(lending, lendingLicense.getString("licenseKey"), "m-laptop").json().getString("leaseId");
+        assertEquals(200, api.borrow(lendingLicense.getString("licenseKey"), borrowedLease, 2).status());
+        String machines = uniqueProduct("metrics-nl");
+        JsonObject nodeLocked = dev.keyright.seats.activations.ActivationsIT.nodeLockedLicense(api, machines, 3, 30);
+        assertEquals(201, api.activate(machines, nodeLocked.getString("licenseKey"), "metrics-machine-0001").status());
+        text = api.admin("GET", "/v1/admin/metrics", null).body();
+        assertTrue(text.contains("keyright_seats_borrowed{license=\"" + lendingLicense.getString("licenseId") + "\",product=\""
+                + lending + "\"} 1\n"), text);
+        String nodeLabels = "{license=\"" + nodeLocked.getString("licenseId") + "\",product=\"" + machines + "\"}";
+        assertTrue(text.contains("keyright_activations_in_use" + nodeLabels + " 1\n"), text);
+        assertTrue(text.contains("keyright_activations_max" + nodeLabels + " 3\n"), text);
+        assertTrue(!text.contains("keyright_activations_in_use" + labels), "a floating license has no activations");
 
         Promtool.Result check = Promtool.checkMetrics(text);
         assertEquals(0, check.status(), "promtool check metrics: " + check.output());

@@ -44,11 +44,16 @@ public class Pools {
         License license = licenses.get(licenseId);
         Instant now = clock.instant();
         return new PoolSize(liveLeases.count(license, now), license.seats(), queue.waiting(licenseId, now).size(),
-                liveLeases.countOverdraft(license, now), license.sharing().overdraftSeats(), license.sharing().reservedSeats());
+                liveLeases.countOverdraft(license, now), license.sharing().overdraftSeats(), license.sharing().reservedSeats(),
+                liveLeases.countBorrowed(license, now));
     }
 
-    /** How full a pool is, how many installs wait for a seat, the overdraft in use and the seats reservations keep. */
-    public record PoolSize(long inUse, int max, int queued, long overdraftInUse, int overdraftSeats, int reservedSeats) {
+    /**
+     * How full a pool is, how many installs wait for a seat, the overdraft in use, the seats reservations keep and the
+     * seats borrowed for offline use.
+     */
+    public record PoolSize(long inUse, int max, int queued, long overdraftInUse, int overdraftSeats, int reservedSeats,
+                           long borrowed) {
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)

@@ -45,6 +45,14 @@ public class LiveLeases {
                 .getSingleResult();
     }
 
+    /** Live leases borrowed for offline use. */
+    public long countBorrowed(License license, Instant now) {
+        return em.createNamedQuery(Lease.COUNT_LIVE_BORROWED, Long.class)
+                .setParameter("licenseId", license.id())
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
+                .getSingleResult();
+    }
+
     /** The holders of live leases that reported one of these users or hosts (reservation owners). */
     public List<dev.keyright.seats.leases.entity.Holder> holdersNamed(License license, Collection<String> users,
                                                                     Collection<String> hosts, Instant now) {

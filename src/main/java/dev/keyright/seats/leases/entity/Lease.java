@@ -27,6 +27,9 @@ import java.time.Instant;
 @NamedQuery(name = Lease.COUNT_LIVE_OVERDRAFT,
         query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " AND l.overdraft = TRUE")
+@NamedQuery(name = Lease.COUNT_LIVE_BORROWED,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.borrowedAt IS NOT NULL")
 @NamedQuery(name = Lease.FIND_LIVE_HOLDERS_NAMED,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " AND (l.holder.user IN :users OR l.holder.host IN :hosts)")
@@ -48,6 +51,7 @@ public class Lease {
     public static final String COUNT_LIVE_OF_USER = "Lease.countLiveOfUser";
     public static final String COUNT_LIVE_OF_HOST = "Lease.countLiveOfHost";
     public static final String COUNT_LIVE_OVERDRAFT = "Lease.countLiveOverdraft";
+    public static final String COUNT_LIVE_BORROWED = "Lease.countLiveBorrowed";
     public static final String FIND_LIVE_HOLDERS_NAMED = "Lease.findLiveHoldersNamed";
     public static final String EARLIEST_LIVE_EXPIRY = "Lease.earliestLiveExpiry";
     public static final String FIND_LIVE = "Lease.findLive";

@@ -1,5 +1,9 @@
 package dev.keyright.seats.monitoring.boundary;
 
+import dev.keyright.seats.activations.boundary.Activations;
+import dev.keyright.seats.activations.entity.Activation;
+import dev.keyright.seats.licenses.entity.OfflineUse;
+
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
 import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.licenses.boundary.Licenses;
@@ -37,6 +41,8 @@ public class MetricsResource {
     Licenses licenses;
     @EJB
     Pools pools;
+    @EJB
+    Activations activations;
     @Inject
     SeatMetrics metrics;
     @Inject
@@ -67,9 +73,12 @@ public class MetricsResource {
                 s -> s.size().overdraftInUse());
         gauge(text, snapshots, "keyright_seats_overdraft_max", "Seats the license may grant beyond its count.", s -> s.size().overdraftSeats());
         gauge(text, snapshots, "keyright_seats_reserved", "Seats reserved for named users or hosts.", s -> s.size().reservedSeats());
+        gauge(text, snapshots, "keyright_seats_borrowed", "Seats borrowed for offline use, counted until they were borrowed until.",
+                s -> s.size().borrowed());
         gauge(text, snapshots, "keyright_seats_queued", "Installs waiting in the license's queue.", s -> s.size().queued());
         gauge(text, snapshots, "keyright_license_suspended", "1 while the license is suspended.",
                 s -> s.license().status() == License.Status.SUSPENDED ? 1 : 0);
+        activations(text, snapshots);
         counter(text, snapshots, "keyright_acquisitions_total", "Seats granted by this node.", c -> c.acquisitions);
         counter(text, snapshots, "keyright_overdraft_checkouts_total", "Seats granted by this node out of the overdraft.", c -> c.overdraftCheckouts);
         counter(text, snapshots, "keyright_renewals_total", "Heartbeats this node answered.", c -> c.renewals);
@@ -92,6 +101,17 @@ public class MetricsResource {
         text.family("keyright_reaper_last_sweep_duration_seconds", "gauge", "How long the last sweep took.")
                 .sample("keyright_reaper_last_sweep_duration_seconds", Map.of(), reaper.lastSweep().duration().toNanos() / 1e9);
         return Response.ok(text.text()).type(PrometheusText.CONTENT_TYPE).header("Cache-Control", "no-store").build();
+    }
+
+    /** A node-locked license's machines: activated now (from the database) and allowed. Floating licenses have none. */
+    private void activations(PrometheusText text, List<Snapshot> snapshots) {
+        List<Snapshot> nodeLocked = snapshots.stream()
+                .filter(s -> s.license().offline().model() == OfflineUse.Model.NODE_LOCKED).toList();
+        Map<String, List<Activation>> live = activations.liveOf(nodeLocked.stream().map(s -> s.license().id()).toList());
+        gauge(text, nodeLocked, "keyright_activations_in_use", "Machines activated now on a node-locked license.",
+                s -> live.getOrDefault(s.license().id(), List.of()).size());
+        gauge(text, nodeLocked, "keyright_activations_max", "Machines a node-locked license may activate.",
+                s -> s.license().offline().maxActivations().orElse(0));
     }
 
     private static void gauge(PrometheusText text, List<Snapshot> snapshots, String name, String help, ToDoubleFunction<Snapshot> value) {

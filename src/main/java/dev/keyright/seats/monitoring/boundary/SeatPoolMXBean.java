@@ -15,6 +15,8 @@ public interface SeatPoolMXBean {
     int getOverdraftSeats();
     /** Seats the license's reservations keep for their owners, together. */
     int getReservedSeats();
+    /** Live seats borrowed for offline use (counted until they were borrowed until), from the database. */
+    long getBorrowedSeats();
     long getAcquisitions();
     /** Checkouts this node granted out of the overdraft since it started. */
     long getOverdraftCheckouts();

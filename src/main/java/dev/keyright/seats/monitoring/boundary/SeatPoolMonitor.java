@@ -58,6 +58,7 @@ public class SeatPoolMonitor extends NotificationBroadcasterSupport implements S
     @Override public long getOverdraftInUse() { return app.call(() -> pools.seatsInUse(licenseId).overdraftInUse()); }
     @Override public int getOverdraftSeats() { return app.call(() -> pools.seatsInUse(licenseId).overdraftSeats()); }
     @Override public int getReservedSeats() { return app.call(() -> pools.seatsInUse(licenseId).reservedSeats()); }
+    @Override public long getBorrowedSeats() { return app.call(() -> pools.seatsInUse(licenseId).borrowed()); }
     @Override public long getOverdraftCheckouts() { return counters.overdraftCheckouts.sum(); }
     @Override public long getAcquisitions() { return counters.acquisitions.sum(); }
     @Override public long getRenewals() { return counters.renewals.sum(); }
