@@ -39,6 +39,7 @@ import java.util.logging.Logger;
 public class StartUp {
 
     private static final Logger LOG = Logger.getLogger(StartUp.class.getName());
+    private static final int CONVERGE_ATTEMPTS = 10;
 
     /** Read inside {@link #start}, not injected as values, so that a bad setting is this class's failure to report. */
     @Inject
@@ -100,18 +101,22 @@ public class StartUp {
 
     /**
      * Loads what the first node of an installation creates (the signing key, a generated admin password).
-     * Nodes first starting together insert the same keys; the losers' inserts fail on the winner's row,
-     * and their second load finds it.
+     * Nodes first starting together insert the same keys; the losers' inserts fail on the winner's row (on one
+     * database server, its primary key; across Galera nodes, certification, which may fail the insert before the
+     * winner's row has reached this node), and a later load finds it.
      */
     private static void converged(Runnable load) {
-        try {
-            load.run();
-        } catch (RuntimeException raced) {
-            if (!Faults.isDuplicateKey(raced)) {
-                throw raced;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                load.run();
+                return;
+            } catch (RuntimeException raced) {
+                if (!(Faults.isDuplicateKey(raced) || Faults.isDeadlock(raced)) || attempt == CONVERGE_ATTEMPTS) {
+                    throw raced;
+                }
+                LOG.info("Another node created it first; loading theirs");
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L);
             }
-            LOG.info("Another node created it first; loading theirs");
-            load.run();
         }
     }
 }

@@ -24,6 +24,7 @@ final class Clients {
     final HoldHistory history = new HoldHistory();
     final Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
     final AtomicInteger connectionFailures = new AtomicInteger();
+    final AtomicInteger unavailableWithoutRetryAfter = new AtomicInteger();
     final AtomicLong lastSuccessNanos = new AtomicLong();
 
     Clients(List<Api> nodes, String product, String key) {
@@ -39,6 +40,9 @@ final class Clients {
             try {
                 Api.Reply reply = call.apply(node);
                 statuses.computeIfAbsent(reply.status(), s -> new AtomicInteger()).incrementAndGet();
+                if (reply.status() == 503 && reply.header("Retry-After") == null) {
+                    unavailableWithoutRetryAfter.incrementAndGet();
+                }
                 return reply;
             } catch (UncheckedIOException | IllegalStateException down) {
                 connectionFailures.incrementAndGet();

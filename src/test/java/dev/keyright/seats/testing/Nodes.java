@@ -22,13 +22,23 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Nodes implements AutoCloseable {
 
-    private final String database;
+    private final List<String> databaseUrls;
     private final Map<String, String> environment;
     private final List<Node> nodes = new ArrayList<>();
+    private final Map<Integer, String> databaseUrlOfPort = new java.util.HashMap<>();
     private final Path logs;
 
+    /** Nodes on the test MariaDB (127.0.0.1:3306), all on {@code database}. */
     public Nodes(String database, Map<String, String> extraEnvironment) throws IOException {
-        this.database = database;
+        this(List.of("jdbc:mariadb://127.0.0.1:3306/" + database + "?sessionVariables=innodb_lock_wait_timeout=1"), extraEnvironment);
+    }
+
+    /**
+     * Nodes each on its own database server of one cluster (a Galera cluster: multi-primary): the n-th node
+     * started uses {@code databaseUrls.get(n % size)}, and keeps it when restarted.
+     */
+    public Nodes(List<String> databaseUrls, Map<String, String> extraEnvironment) throws IOException {
+        this.databaseUrls = List.copyOf(databaseUrls);
         this.environment = Map.copyOf(extraEnvironment);
         this.logs = Files.createDirectories(Path.of("target", "nodes"));
     }
@@ -115,6 +125,7 @@ public final class Nodes implements AutoCloseable {
     }
 
     private Node launch(int port) throws IOException {
+        String databaseUrl = databaseUrlOfPort.computeIfAbsent(port, p -> databaseUrls.get(databaseUrlOfPort.size() % databaseUrls.size()));
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = logs.resolve("node-" + port + ".log");
         Path dataDir = Files.createDirectories(Path.of("target", "nodes", "data-" + port));
@@ -125,7 +136,7 @@ public final class Nodes implements AutoCloseable {
                 "--postbootcommandfile", new File("server-config/mariadb.asadmin").getPath())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
-        env.put("KEYRIGHT_DB_URL", "jdbc:mariadb://127.0.0.1:3306/" + database + "?sessionVariables=innodb_lock_wait_timeout=1");
+        env.put("KEYRIGHT_DB_URL", databaseUrl);
         env.put("KEYRIGHT_DB_USER", MariaDb.USER);
         env.put("KEYRIGHT_DB_PASSWORD", MariaDb.PASSWORD);
         env.put("KEYRIGHT_ADMIN_PASSWORD", Api.ADMIN_PASSWORD);

@@ -2,6 +2,7 @@ package dev.keyright.seats.admins.boundary;
 
 import dev.keyright.seats.admins.entity.Setting;
 import dev.keyright.seats.configuration.KeyrightConfig;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Lock;
 import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
@@ -10,6 +11,9 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.logging.Logger;
@@ -31,6 +35,8 @@ public class AdminCredentials {
     EntityManager em;
     @Inject
     KeyrightConfig config;
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     private volatile String passwordHash;
     private final VerifiedCredentials recentlyVerified = new VerifiedCredentials();
@@ -49,8 +55,20 @@ public class AdminCredentials {
             stored = new Setting(GENERATED_HASH, PasswordHash.of(password.toCharArray()));
             em.persist(stored);
             em.flush();
-            LOG.warning("Generated the admin password (shown this once; set KEYRIGHT_ADMIN_PASSWORD to choose one):"
-                    + " user '" + config.adminUser() + "', password '" + password + "'");
+            // Shown only once it is stored: on Galera a node that lost the race to another learns it at commit.
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        LOG.warning("Generated the admin password (shown this once; set KEYRIGHT_ADMIN_PASSWORD to choose one):"
+                                + " user '" + config.adminUser() + "', password '" + password + "'");
+                    }
+                }
+            });
         } else {
             LOG.info(() -> "Admin user '" + config.adminUser() + "' uses the password generated at first start");
         }
