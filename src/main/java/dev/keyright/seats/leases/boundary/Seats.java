@@ -228,14 +228,9 @@ public class Seats {
         return lease;
     }
 
-    /** {@code lease} (the row of {@code leaseId}) when it is held and live for this license; else 410 or 404. */
-    private Lease held(Lease lease, String leaseId, License license, Instant now) {
-        if (lease == null || !lease.belongsTo(license.id())) {
-            if (lease == null && endedHere(leaseId, license.id())) {
-                throw new LeaseExpiredException();
-            }
-            throw new LeaseNotFoundException();
-        }
+    /** {@code row} (the row of {@code leaseId}) when it is held and live for this license; else 410 or 404. */
+    private Lease held(Lease row, String leaseId, License license, Instant now) {
+        Lease lease = existing(row, leaseId, license);
         if (!lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseExpiredException(); // a released seat that lingers is kept for a new acquire, not renewed
         }
@@ -281,13 +276,7 @@ public class Seats {
     public String lease(String licenseKey, String leaseId) {
         License license = licenses.authenticate(null, licenseKey);
         Instant now = clock.instant();
-        Lease lease = em.find(Lease.class, leaseId);
-        if (lease == null || !lease.belongsTo(license.id())) {
-            if (lease == null && endedHere(leaseId, license.id())) {
-                throw new LeaseExpiredException();
-            }
-            throw new LeaseNotFoundException();
-        }
+        Lease lease = existing(em.find(Lease.class, leaseId), leaseId, license);
         if (!lease.isLiveAt(now, license.skew())) {
             throw new LeaseExpiredException();
         }
@@ -345,6 +334,21 @@ public class Seats {
         knownLeases.forget(lease.id());
         history.ended(lease, kind, now);
         em.remove(lease);
+    }
+
+    /**
+     * {@code lease} (the row of {@code leaseId}, live or not) when it is this license's; else 410 when a lease of
+     * that id ended here (released, expired, revoked: its row is gone, its ending recorded) and 404 when it never
+     * existed for this license.
+     */
+    private Lease existing(Lease lease, String leaseId, License license) {
+        if (lease == null || !lease.belongsTo(license.id())) {
+            if (lease == null && endedHere(leaseId, license.id())) {
+                throw new LeaseExpiredException();
+            }
+            throw new LeaseNotFoundException();
+        }
+        return lease;
     }
 
     private boolean endedHere(String leaseId, String licenseId) {
