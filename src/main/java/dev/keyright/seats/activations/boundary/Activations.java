@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -57,9 +58,10 @@ public class Activations {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         license.require(OfflineUse.Model.NODE_LOCKED);
         Instant now = clock.instant();
+        Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("activated");
         return DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
                         () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
-                .orElseThrow(Activations::licenseBusy), Activations::licenseBusy);
+                .orElseThrow(busy), busy);
     }
 
     /** A new certificate for a live activation: 200; 410 when it ended, 404 when it never existed for this license. */
@@ -126,9 +128,5 @@ public class Activations {
             throw new ActivationEndedException();
         }
         return activation;
-    }
-
-    private static ServiceUnavailableException licenseBusy() {
-        return new ServiceUnavailableException("The license is busy; nothing was activated. Retry shortly.", 1);
     }
 }

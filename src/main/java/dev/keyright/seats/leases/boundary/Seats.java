@@ -46,6 +46,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The seat lifecycle: checkout, heartbeat (renew), release, revoke. The transaction boundary of every
@@ -54,8 +55,6 @@ import java.util.function.Function;
  */
 @Stateless
 public class Seats {
-
-    static final int LOCK_BUSY_RETRY_AFTER_SECONDS = 1;
 
     @PersistenceContext
     EntityManager em;
@@ -113,11 +112,12 @@ public class Seats {
         Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
         Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
                 signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
+        Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("granted");
         Grant grant;
         try {
             grant = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
                             () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
-                    .orElseThrow(Seats::licenseBusy), Seats::licenseBusy);
+                    .orElseThrow(busy), busy);
         } catch (SeatRefusal refusal) {
             checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
@@ -130,11 +130,6 @@ public class Seats {
             seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         }
         return grant;
-    }
-
-    private static ServiceUnavailableException licenseBusy() {
-        return new ServiceUnavailableException("The license is busy; nothing was granted. Retry shortly.",
-                LOCK_BUSY_RETRY_AFTER_SECONDS);
     }
 
     /**
