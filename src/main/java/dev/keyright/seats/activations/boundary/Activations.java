@@ -114,6 +114,18 @@ public class Activations {
                 .collect(Collectors.groupingBy(Activation::licenseId, java.util.LinkedHashMap::new, Collectors.toList()));
     }
 
+    /** How many live activations each of these licenses has, counted with one query (monitoring); none: absent. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, Long> countLiveOf(List<String> licenseIds) {
+        if (licenseIds.isEmpty()) {
+            return Map.of();
+        }
+        return em.createNamedQuery(Activation.COUNT_LIVE_OF_LICENSES, Object[].class)
+                .setParameter("licenseIds", licenseIds)
+                .getResultStream()
+                .collect(Collectors.toMap(row -> (String) row[0], row -> ((Number) row[1]).longValue()));
+    }
+
     private License nodeLocked(String licenseKey) {
         License license = licenses.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.NODE_LOCKED);
