@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -57,9 +58,10 @@ public class Activations {
         License license = licenses.authenticate(request.product(), request.licenseKey());
         license.require(OfflineUse.Model.NODE_LOCKED);
         Instant now = clock.instant();
+        Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("activated");
         return DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
                         () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
-                .orElseThrow(Activations::licenseBusy), Activations::licenseBusy);
+                .orElseThrow(busy), busy);
     }
 
     /** A new certificate for a live activation: 200; 410 when it ended, 404 when it never existed for this license. */
@@ -112,6 +114,18 @@ public class Activations {
                 .collect(Collectors.groupingBy(Activation::licenseId, java.util.LinkedHashMap::new, Collectors.toList()));
     }
 
+    /** How many live activations each of these licenses has, counted with one query (monitoring); none: absent. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, Long> countLiveOf(List<String> licenseIds) {
+        if (licenseIds.isEmpty()) {
+            return Map.of();
+        }
+        return em.createNamedQuery(Activation.COUNT_LIVE_OF_LICENSES, Object[].class)
+                .setParameter("licenseIds", licenseIds)
+                .getResultStream()
+                .collect(Collectors.toMap(row -> (String) row[0], row -> ((Number) row[1]).longValue()));
+    }
+
     private License nodeLocked(String licenseKey) {
         License license = licenses.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.NODE_LOCKED);
@@ -126,9 +140,5 @@ public class Activations {
             throw new ActivationEndedException();
         }
         return activation;
-    }
-
-    private static ServiceUnavailableException licenseBusy() {
-        return new ServiceUnavailableException("The license is busy; nothing was activated. Retry shortly.", 1);
     }
 }

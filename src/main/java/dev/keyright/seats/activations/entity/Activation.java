@@ -22,11 +22,15 @@ import java.util.Optional;
 @NamedQuery(name = Activation.FIND_LIVE_OF_LICENSES,
         query = "SELECT a FROM Activation a WHERE a.licenseId IN :licenseIds AND a.endedAt IS NULL"
                 + " ORDER BY a.activatedAt, a.id")
+@NamedQuery(name = Activation.COUNT_LIVE_OF_LICENSES,
+        query = "SELECT a.licenseId, COUNT(a) FROM Activation a WHERE a.licenseId IN :licenseIds AND a.endedAt IS NULL"
+                + " GROUP BY a.licenseId")
 public class Activation {
 
     public static final String COUNT_LIVE = "Activation.countLive";
     public static final String FIND_LIVE_OF_MACHINE = "Activation.findLiveOfMachine";
     public static final String FIND_LIVE_OF_LICENSES = "Activation.findLiveOfLicenses";
+    public static final String COUNT_LIVE_OF_LICENSES = "Activation.countLiveOfLicenses";
 
     /** What a fingerprint may be (API-v2); {@link #FINGERPRINT_RULE} says it in words. */
     public static final String FINGERPRINT_PATTERN = "[A-Za-z0-9._:-]{16,128}";

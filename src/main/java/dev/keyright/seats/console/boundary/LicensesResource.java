@@ -63,8 +63,7 @@ public class LicensesResource {
     public Response list() {
         JsonArrayBuilder all = JSON.createArrayBuilder();
         List<License> every = licenses.all();
-        Map<String, List<Activation>> machines = activations.liveOf(every.stream()
-                .filter(l -> l.offline().model() == OfflineUse.Model.NODE_LOCKED).map(License::id).toList());
+        Map<String, List<Activation>> machines = machinesOf(every);
         for (Pool pool : pools.poolsOf(every)) {
             all.add(withPool(pool, machines.getOrDefault(pool.license().id(), List.of())));
         }
@@ -126,7 +125,13 @@ public class LicensesResource {
 
     /** A license with its live pool, holders with their lease ids (for revocation), and its live activations. */
     private JsonObjectBuilder withPool(Pool pool) {
-        return withPool(pool, activations.liveOf(List.of(pool.license().id())).getOrDefault(pool.license().id(), List.of()));
+        return withPool(pool, machinesOf(List.of(pool.license())).getOrDefault(pool.license().id(), List.of()));
+    }
+
+    /** The live activations of the node-locked ones of these licenses: no query when none is node-locked. */
+    private Map<String, List<Activation>> machinesOf(List<License> some) {
+        return activations.liveOf(some.stream()
+                .filter(l -> l.offline().model() == OfflineUse.Model.NODE_LOCKED).map(License::id).toList());
     }
 
     private static JsonObjectBuilder withPool(Pool pool, List<Activation> machines) {

@@ -43,9 +43,10 @@ public class Pools {
     public PoolSize seatsInUse(String licenseId) {
         License license = licenses.get(licenseId);
         Instant now = clock.instant();
+        LiveLeases.OverdraftAndBorrowed beyond = liveLeases.countOverdraftAndBorrowed(license, now);
         return new PoolSize(liveLeases.count(license, now), license.seats(), queue.waiting(licenseId, now).size(),
-                liveLeases.countOverdraft(license, now), license.sharing().overdraftSeats(), license.sharing().reservedSeats(),
-                liveLeases.countBorrowed(license, now));
+                beyond.overdraft(), license.sharing().overdraftSeats(), license.sharing().reservedSeats(),
+                beyond.borrowed());
     }
 
     /**

@@ -46,6 +46,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The seat lifecycle: checkout, heartbeat (renew), release, revoke. The transaction boundary of every
@@ -54,8 +55,6 @@ import java.util.function.Function;
  */
 @Stateless
 public class Seats {
-
-    static final int LOCK_BUSY_RETRY_AFTER_SECONDS = 1;
 
     @PersistenceContext
     EntityManager em;
@@ -113,11 +112,12 @@ public class Seats {
         Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
         Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
                 signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
+        Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("granted");
         Grant grant;
         try {
             grant = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
                             () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
-                    .orElseThrow(Seats::licenseBusy), Seats::licenseBusy);
+                    .orElseThrow(busy), busy);
         } catch (SeatRefusal refusal) {
             checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
@@ -130,11 +130,6 @@ public class Seats {
             seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         }
         return grant;
-    }
-
-    private static ServiceUnavailableException licenseBusy() {
-        return new ServiceUnavailableException("The license is busy; nothing was granted. Retry shortly.",
-                LOCK_BUSY_RETRY_AFTER_SECONDS);
     }
 
     /**
@@ -228,14 +223,9 @@ public class Seats {
         return lease;
     }
 
-    /** {@code lease} (the row of {@code leaseId}) when it is held and live for this license; else 410 or 404. */
-    private Lease held(Lease lease, String leaseId, License license, Instant now) {
-        if (lease == null || !lease.belongsTo(license.id())) {
-            if (lease == null && endedHere(leaseId, license.id())) {
-                throw new LeaseExpiredException();
-            }
-            throw new LeaseNotFoundException();
-        }
+    /** {@code row} (the row of {@code leaseId}) when it is held and live for this license; else 410 or 404. */
+    private Lease held(Lease row, String leaseId, License license, Instant now) {
+        Lease lease = existing(row, leaseId, license);
         if (!lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseExpiredException(); // a released seat that lingers is kept for a new acquire, not renewed
         }
@@ -281,13 +271,7 @@ public class Seats {
     public String lease(String licenseKey, String leaseId) {
         License license = licenses.authenticate(null, licenseKey);
         Instant now = clock.instant();
-        Lease lease = em.find(Lease.class, leaseId);
-        if (lease == null || !lease.belongsTo(license.id())) {
-            if (lease == null && endedHere(leaseId, license.id())) {
-                throw new LeaseExpiredException();
-            }
-            throw new LeaseNotFoundException();
-        }
+        Lease lease = existing(em.find(Lease.class, leaseId), leaseId, license);
         if (!lease.isLiveAt(now, license.skew())) {
             throw new LeaseExpiredException();
         }
@@ -345,6 +329,21 @@ public class Seats {
         knownLeases.forget(lease.id());
         history.ended(lease, kind, now);
         em.remove(lease);
+    }
+
+    /**
+     * {@code lease} (the row of {@code leaseId}, live or not) when it is this license's; else 410 when a lease of
+     * that id ended here (released, expired, revoked: its row is gone, its ending recorded) and 404 when it never
+     * existed for this license.
+     */
+    private Lease existing(Lease lease, String leaseId, License license) {
+        if (lease == null || !lease.belongsTo(license.id())) {
+            if (lease == null && endedHere(leaseId, license.id())) {
+                throw new LeaseExpiredException();
+            }
+            throw new LeaseNotFoundException();
+        }
+        return lease;
     }
 
     private boolean endedHere(String leaseId, String licenseId) {

@@ -37,20 +37,22 @@ public class LiveLeases {
         return countNamed(Lease.COUNT_LIVE_OF_HOST, license, host, now);
     }
 
-    /** Live leases granted out of the overdraft. */
-    public long countOverdraft(License license, Instant now) {
-        return em.createNamedQuery(Lease.COUNT_LIVE_OVERDRAFT, Long.class)
+    /** Live leases granted out of the overdraft and live leases borrowed for offline use, counted by one query. */
+    public OverdraftAndBorrowed countOverdraftAndBorrowed(License license, Instant now) {
+        Object[] sums = em.createNamedQuery(Lease.COUNT_LIVE_OVERDRAFT_AND_BORROWED, Object[].class)
                 .setParameter("licenseId", license.id())
                 .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
                 .getSingleResult();
+        return new OverdraftAndBorrowed(countOf(sums[0]), countOf(sums[1]));
     }
 
-    /** Live leases borrowed for offline use. */
-    public long countBorrowed(License license, Instant now) {
-        return em.createNamedQuery(Lease.COUNT_LIVE_BORROWED, Long.class)
-                .setParameter("licenseId", license.id())
-                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
-                .getSingleResult();
+    /** How many live leases are out of the overdraft, and how many borrowed for offline use. */
+    public record OverdraftAndBorrowed(long overdraft, long borrowed) {
+    }
+
+    /** A SUM over no rows is NULL: no lease live, none counted. */
+    private static long countOf(Object sum) {
+        return sum == null ? 0 : ((Number) sum).longValue();
     }
 
     /** The holders of live leases that reported one of these users or hosts (reservation owners). */

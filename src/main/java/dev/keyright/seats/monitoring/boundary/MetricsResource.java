@@ -1,7 +1,6 @@
 package dev.keyright.seats.monitoring.boundary;
 
 import dev.keyright.seats.activations.boundary.Activations;
-import dev.keyright.seats.activations.entity.Activation;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 
 import dev.keyright.seats.admins.boundary.AdminIdentityStore;
@@ -30,8 +29,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code GET /v1/admin/metrics}: the pools, this node's counters, its answer times and its reaper in the
  * Prometheus text format, for the administrators' role (a scrape job with basic_auth: docs/DEPLOYMENT.md).
- * Seats in use are read from the database (one query per license), as the pool view does; counters are this
- * node's since it started, as Prometheus expects of counters.
+ * Seats in use are read from the database per license, as the pool view does (overdraft and borrowed seats with
+ * one query), and the machines of all node-locked licenses with one grouped count; counters are this node's since
+ * it started, as Prometheus expects of counters.
  */
 @Path("v1/admin/metrics")
 @RolesAllowed(AdminIdentityStore.ROLE)
@@ -107,9 +107,9 @@ public class MetricsResource {
     private void activations(PrometheusText text, List<Snapshot> snapshots) {
         List<Snapshot> nodeLocked = snapshots.stream()
                 .filter(s -> s.license().offline().model() == OfflineUse.Model.NODE_LOCKED).toList();
-        Map<String, List<Activation>> live = activations.liveOf(nodeLocked.stream().map(s -> s.license().id()).toList());
+        Map<String, Long> live = activations.countLiveOf(nodeLocked.stream().map(s -> s.license().id()).toList());
         gauge(text, nodeLocked, "keyright_activations_in_use", "Machines activated now on a node-locked license.",
-                s -> live.getOrDefault(s.license().id(), List.of()).size());
+                s -> live.getOrDefault(s.license().id(), 0L));
         gauge(text, nodeLocked, "keyright_activations_max", "Machines a node-locked license may activate.",
                 s -> s.license().offline().maxActivations().orElse(0));
     }
