@@ -79,6 +79,27 @@ final class Clients {
         }
     }
 
+    /**
+     * Starts {@code installs} churning clients ({@link #churn}) on {@code pool} until the deadline and returns
+     * once they have made ten holds (failing if they have not within 8 s): the load is running.
+     */
+    List<java.util.concurrent.Future<?>> startChurning(java.util.concurrent.ExecutorService pool, int installs, long deadlineNanos)
+            throws InterruptedException {
+        List<java.util.concurrent.Future<?>> churning = new java.util.ArrayList<>();
+        for (int i = 0; i < installs; i++) {
+            String install = "churn-" + i;
+            churning.add(pool.submit(() -> churn(install, deadlineNanos)));
+        }
+        long loadSeen = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(8);
+        while (history.size() < 10) {
+            if (System.nanoTime() > loadSeen) {
+                throw new AssertionError("the load did not start: " + statuses);
+            }
+            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(20);
+        }
+        return churning;
+    }
+
     static String leaseId(Api.Reply reply) {
         JsonObject json = reply.json();
         return json.getString("leaseId");

@@ -48,16 +48,7 @@ class FaultToleranceIT extends OnTwoNodes {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(9);
         ExecutorService pool = Executors.newFixedThreadPool(12);
         try {
-            List<Future<?>> churning = new ArrayList<>();
-            for (int i = 0; i < 12; i++) {
-                String install = "churn-" + i;
-                churning.add(pool.submit(() -> clients.churn(install, deadline)));
-            }
-            long loadSeen = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
-            while (clients.history.size() < 10) { // load runs on both nodes, then node 0 dies
-                assertTrue(System.nanoTime() < loadSeen, "the load started: " + clients.statuses);
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
+            List<Future<?>> churning = clients.startChurning(pool, 12, deadline); // the load runs on both nodes, then node 0 dies
             nodes.get(0).kill();
             long killedAt = System.nanoTime();
 

@@ -210,16 +210,7 @@ class GaleraClusterIT {
         ExecutorService pool = Executors.newFixedThreadPool(12);
         boolean killed = false;
         try {
-            List<Future<?>> churning = new ArrayList<>();
-            for (int i = 0; i < 12; i++) {
-                String install = "churn-" + i;
-                churning.add(pool.submit(() -> clients.churn(install, deadline)));
-            }
-            long loadSeen = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
-            while (clients.history.size() < 10) {
-                assertTrue(System.nanoTime() < loadSeen, "the load started: " + clients.statuses);
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
+            List<Future<?>> churning = clients.startChurning(pool, 12, deadline);
             galera.kill(3);
             killed = true;
             long killedAt = System.nanoTime();

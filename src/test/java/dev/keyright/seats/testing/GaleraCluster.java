@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -83,15 +82,8 @@ public final class GaleraCluster implements AutoCloseable {
      */
     public long count(int n, String sql, Object... parameters) {
         try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port(n) + "/" + database
-                + "?sessionVariables=wsrep_sync_wait=1", MariaDb.USER, MariaDb.PASSWORD);
-             PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
+                + "?sessionVariables=wsrep_sync_wait=1", MariaDb.USER, MariaDb.PASSWORD)) {
+            return Tables.count(connection, sql, parameters);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

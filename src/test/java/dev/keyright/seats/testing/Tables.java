@@ -12,7 +12,16 @@ public final class Tables {
     }
 
     public static long count(String sql, Object... parameters) {
-        try (Connection connection = MariaDb.connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = MariaDb.connect()) {
+            return count(connection, sql, parameters);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The one number {@code sql} selects, read on {@code connection}. */
+    public static long count(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
@@ -20,8 +29,6 @@ public final class Tables {
                 rows.next();
                 return rows.getLong(1);
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
         }
     }
 
