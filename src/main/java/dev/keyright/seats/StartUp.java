@@ -34,12 +34,14 @@ import java.util.logging.Logger;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 @DataSourceDefinition(name = Databases.EMBEDDED,
         className = "dev.keyright.seats.database.EmbeddedDataSource",
+        databaseName = "keyright", // ignored by the class; WildFly refuses a definition without one connection property
         isolationLevel = Connection.TRANSACTION_READ_COMMITTED,
         minPoolSize = 1, maxPoolSize = 32)
 public class StartUp {
 
     private static final Logger LOG = Logger.getLogger(StartUp.class.getName());
     private static final int CONVERGE_ATTEMPTS = 10;
+    static final String MICROPROFILE_HEALTH = "org.eclipse.microprofile.health.HealthCheck";
 
     /** Read inside {@link #start}, not injected as values, so that a bad setting is this class's failure to report. */
     @Inject
@@ -66,10 +68,24 @@ public class StartUp {
             LOG.info(() -> "Keyright Seats is ready on " + (database.embedded()
                     ? "the embedded database in " + config.dataDir()
                     : "the data source " + database.jndiName()) + ". Admin user: '" + config.adminUser() + "'.");
+            if (!serverHas(MICROPROFILE_HEALTH)) {
+                LOG.info("Keyright Seats runs without MicroProfile Health (this server does not provide it): "
+                        + "readiness is GET /v1/health only");
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Keyright Seats could not start: {0}", reason(e));
             FailedStart.end(LOG);
             throw e;
+        }
+    }
+
+    /** Whether the server lends this application an optional API (MicroProfile Health: Payara, WildFly's microprofile profile). */
+    static boolean serverHas(String className) {
+        try {
+            Class.forName(className, false, StartUp.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError missing) {
+            return false;
         }
     }
 

@@ -34,4 +34,11 @@ class StartUpTest {
         assertEquals(1, problems.size(), problems.toString());
         assertEquals(true, problems.get(0).startsWith("KEYRIGHT_DEFAULT_SKEW_SECONDS must be between 0 and 3600"), problems.toString());
     }
+
+    /** What the server lacks (MicroProfile Health on GlassFish and WildFly's default profile) is named, not failed on. */
+    @Test
+    void anOptionalServerApiIsToldApartFromAMissingOne() {
+        assertEquals(true, StartUp.serverHas(StartUp.MICROPROFILE_HEALTH)); // provided scope: on the test class path
+        assertEquals(false, StartUp.serverHas("org.eclipse.microprofile.health.NoSuchCheck"));
+    }
 }

@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.regex.Pattern;
 
 /** The node-locked client API: activate a machine, refresh its certificate, deactivate it. */
@@ -42,7 +41,7 @@ public class ActivationsResource {
         Response.ResponseBuilder response = Response.status(stored.status()).type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(stored.body());
         if (stored.location() != null) {
-            response.location(URI.create(stored.location()));
+            response.header(HttpHeaders.LOCATION, stored.location()); // as stored: relative on every server
         }
         if (answer.replayed()) {
             response.header(IdempotentRequests.REPLAYED_HEADER, "true");

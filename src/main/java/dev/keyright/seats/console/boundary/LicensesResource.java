@@ -32,9 +32,9 @@ import jakarta.ws.rs.QueryParam;
 import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.problems.InvalidRequestException;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 
 /** The admin API for licenses (role keyright-admin: web.xml's security constraint, and the role check on the class itself). */
 @RolesAllowed(AdminIdentityStore.ROLE)
@@ -56,7 +56,9 @@ public class LicensesResource {
     public Response create(String body) {
         Licenses.IssuedLicense issued = licenses.issue(LicenseRequest.parse(body));
         String json = LicenseJson.of(issued.license()).add("licenseKey", issued.licenseKey()).build().toString();
-        return Response.created(URI.create("/v1/admin/licenses/" + issued.license().id())).entity(json).build();
+        // A relative Location on every server: Response.created would make it absolute on RESTEasy (WildFly).
+        return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/v1/admin/licenses/" + issued.license().id())
+                .entity(json).build();
     }
 
     @GET
