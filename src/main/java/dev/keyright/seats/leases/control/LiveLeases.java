@@ -21,10 +21,7 @@ public class LiveLeases {
     EntityManager em;
 
     public long count(License license, Instant now) {
-        return em.createNamedQuery(Lease.COUNT_LIVE, Long.class)
-                .setParameter("licenseId", license.id())
-                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
-                .getSingleResult();
+        return countNamed(Lease.COUNT_LIVE, license, now);
     }
 
     /** Live leases whose holder reported this user. */
@@ -37,22 +34,18 @@ public class LiveLeases {
         return countNamed(Lease.COUNT_LIVE_OF_HOST, license, host, now);
     }
 
-    /** Live leases granted out of the overdraft and live leases borrowed for offline use, counted by one query. */
+    /**
+     * Live leases granted out of the overdraft and live leases borrowed for offline use. Two counts: one query of
+     * {@code SUM(CASE ... THEN 1 ELSE 0 END)} is refused by H2, the embedded default, because EclipseLink binds the
+     * CASE's literals as untyped parameters ("SUM or AVG on wrong data type"; RedeployIT, on H2, found it).
+     */
     public OverdraftAndBorrowed countOverdraftAndBorrowed(License license, Instant now) {
-        Object[] sums = em.createNamedQuery(Lease.COUNT_LIVE_OVERDRAFT_AND_BORROWED, Object[].class)
-                .setParameter("licenseId", license.id())
-                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
-                .getSingleResult();
-        return new OverdraftAndBorrowed(countOf(sums[0]), countOf(sums[1]));
+        return new OverdraftAndBorrowed(countNamed(Lease.COUNT_LIVE_OVERDRAFT, license, now),
+                countNamed(Lease.COUNT_LIVE_BORROWED, license, now));
     }
 
     /** How many live leases are out of the overdraft, and how many borrowed for offline use. */
     public record OverdraftAndBorrowed(long overdraft, long borrowed) {
-    }
-
-    /** A SUM over no rows is NULL: no lease live, none counted. */
-    private static long countOf(Object sum) {
-        return sum == null ? 0 : ((Number) sum).longValue();
     }
 
     /** The holders of live leases that reported one of these users or hosts (reservation owners). */
@@ -68,11 +61,18 @@ public class LiveLeases {
     }
 
     private long countNamed(String query, License license, String name, Instant now) {
+        return live(query, license, now).setParameter("name", name).getSingleResult();
+    }
+
+    private long countNamed(String query, License license, Instant now) {
+        return live(query, license, now).getSingleResult();
+    }
+
+    /** A count of {@code license}'s live leases: the one liveness rule's bound, from {@link Liveness}. */
+    private jakarta.persistence.TypedQuery<Long> live(String query, License license, Instant now) {
         return em.createNamedQuery(query, Long.class)
                 .setParameter("licenseId", license.id())
-                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli())
-                .setParameter("name", name)
-                .getSingleResult();
+                .setParameter("oldestLiveExpiry", Liveness.oldestLiveExpiry(now, license.skew()).toEpochMilli());
     }
 
     /**

@@ -24,10 +24,12 @@ import java.time.Instant;
 @NamedQuery(name = Lease.COUNT_LIVE_OF_HOST,
         query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " AND l.holder.host = :name")
-@NamedQuery(name = Lease.COUNT_LIVE_OVERDRAFT_AND_BORROWED,
-        query = "SELECT SUM(CASE WHEN l.overdraft = TRUE THEN 1 ELSE 0 END),"
-                + " SUM(CASE WHEN l.borrowedAt IS NOT NULL THEN 1 ELSE 0 END)"
-                + " FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
+@NamedQuery(name = Lease.COUNT_LIVE_OVERDRAFT,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.overdraft = TRUE")
+@NamedQuery(name = Lease.COUNT_LIVE_BORROWED,
+        query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
+                + " AND l.borrowedAt IS NOT NULL")
 @NamedQuery(name = Lease.FIND_LIVE_HOLDERS_NAMED,
         query = "SELECT l FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry"
                 + " AND (l.holder.user IN :users OR l.holder.host IN :hosts)")
@@ -48,7 +50,8 @@ public class Lease {
     public static final String COUNT_LIVE = "Lease.countLive";
     public static final String COUNT_LIVE_OF_USER = "Lease.countLiveOfUser";
     public static final String COUNT_LIVE_OF_HOST = "Lease.countLiveOfHost";
-    public static final String COUNT_LIVE_OVERDRAFT_AND_BORROWED = "Lease.countLiveOverdraftAndBorrowed";
+    public static final String COUNT_LIVE_OVERDRAFT = "Lease.countLiveOverdraft";
+    public static final String COUNT_LIVE_BORROWED = "Lease.countLiveBorrowed";
     public static final String FIND_LIVE_HOLDERS_NAMED = "Lease.findLiveHoldersNamed";
     public static final String EARLIEST_LIVE_EXPIRY = "Lease.earliestLiveExpiry";
     public static final String FIND_LIVE = "Lease.findLive";
