@@ -25,21 +25,32 @@ public class RequestGate extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (!refuses(request, response)) {
+            chain.doFilter(request, response);
+        }
+    }
+
+    /**
+     * Writes the gate's refusal of the request and answers true, or answers false and writes nothing when
+     * the request may pass. Also asked by the admin authentication mechanism where the container refuses a
+     * request before any filter runs (AdminAuthentication, Payara Micro 7's root).
+     */
+    public static boolean refuses(HttpServletRequest request, HttpServletResponse response) throws IOException {
         // The container strips a ;jsessionid= path parameter from the request URI before anyone sees it:
         // it is refused all the same (the API keeps no sessions).
         if (!CanonicalPaths.isCanonical(request.getRequestURI()) || request.isRequestedSessionIdFromURL()) {
             ProblemWriter.write(response, new InvalidPathException());
-            return;
+            return true;
         }
         if (!METHODS.contains(request.getMethod())) {
             response.setHeader("Allow", "GET, HEAD, POST, PATCH, DELETE");
             ProblemWriter.write(response, 405);
-            return;
+            return true;
         }
         if (RequestBodies.hasBody(request) && !ContentTypes.acceptable(request.getContentType())) {
             ProblemWriter.write(response, 415);
-            return;
+            return true;
         }
-        chain.doFilter(request, response);
+        return false;
     }
 }

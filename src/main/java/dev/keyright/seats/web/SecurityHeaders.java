@@ -19,11 +19,16 @@ public class SecurityHeaders extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        apply(response);
+        chain.doFilter(request, response);
+    }
+
+    /** The headers, for an answer written before any filter runs (the admin authentication mechanism's). */
+    public static void apply(HttpServletResponse response) {
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
         response.setHeader("Referrer-Policy", "no-referrer");
         response.setHeader("Server", "Keyright");
         response.setHeader("Cache-Control", "no-store");
-        chain.doFilter(request, response);
     }
 }

@@ -3,6 +3,8 @@ package dev.keyright.seats.admins.boundary;
 import dev.keyright.seats.problems.ProblemWriter;
 import dev.keyright.seats.throttling.boundary.PasswordGuessingGuard;
 import dev.keyright.seats.throttling.boundary.TooManyAttemptsException;
+import dev.keyright.seats.web.RequestGate;
+import dev.keyright.seats.web.SecurityHeaders;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationStatus;
@@ -24,6 +26,13 @@ import java.util.Optional;
  * is not a well-formed Basic credential is simply no credential (401 on protected resources, ignored
  * elsewhere), never a server fault. Clients' {@code Authorization: License ...} passes through untouched.
  * Wrong credentials count against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
+ * <p>
+ * The application's root is no admin resource (web.xml constrains only {@code /v1/admin/*}, {@code /admin/*}
+ * and {@code /admin}), but Payara Micro 7 refuses every request it maps to the root ({@code /}, and
+ * {@code /;x/v1/admin/licenses}) to every caller, before any filter: Exousia 3.0.1 checks the container's
+ * constrained URI {@code "/"} as the default URL pattern, which no qualified permission implies, where
+ * Payara 6 checked it as the context root {@code ""}. There the mechanism answers as the application does
+ * on Payara 6: the request gate's refusal, else 404. Payara 6 never reports the root as protected.
  */
 @ApplicationScoped
 public class AdminAuthentication implements HttpAuthenticationMechanism {
@@ -46,15 +55,43 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
             }
             CredentialValidationResult result = identityStores.validate(credential.get());
             if (result.getStatus() == CredentialValidationResult.Status.VALID) {
-                return context.notifyContainerAboutLogin(result);
+                return refusedRoot(request, context) ? answerAtRoot(request, response) : context.notifyContainerAboutLogin(result);
             }
             guessing.failed(request);
+        }
+        if (refusedRoot(request, context)) {
+            return answerAtRoot(request, response);
         }
         if (context.isProtected()) {
             response.setHeader("WWW-Authenticate", CHALLENGE);
             return context.responseUnauthorized();
         }
         return context.doNothing();
+    }
+
+    /** The root, reported protected although no constraint covers it: Payara Micro 7 (see the class comment). */
+    static boolean refusedRoot(HttpServletRequest request, HttpMessageContext context) {
+        String servletPath = request.getServletPath() == null ? "" : request.getServletPath();
+        String pathInfo = request.getPathInfo() == null ? "" : request.getPathInfo();
+        return context.isProtected() && (servletPath + pathInfo).equals("/");
+    }
+
+    /**
+     * The answer the application gives at its root on Payara 6 (RequestGate's refusal, else 404: nothing is
+     * served there), with the security headers, committed here: the container would refuse it whatever the
+     * mechanism returns, to the administrator too.
+     */
+    private static AuthenticationStatus answerAtRoot(HttpServletRequest request, HttpServletResponse response) {
+        try {
+            SecurityHeaders.apply(response);
+            if (!RequestGate.refuses(request, response)) {
+                ProblemWriter.write(response, 404);
+            }
+            response.flushBuffer();
+        } catch (IOException clientGone) {
+            // nothing to answer
+        }
+        return AuthenticationStatus.SEND_FAILURE;
     }
 
     /** 429 problem+json with Retry-After, committed here so that the container cannot turn it into a 401. */
