@@ -6,7 +6,6 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,15 +49,11 @@ final class MigrationClaim implements AutoCloseable {
         long deadline = System.nanoTime() + patience.toNanos();
         boolean announced = false;
         try {
-            execute(dataSource, "CREATE TABLE IF NOT EXISTS " + TABLE
+            update(dataSource, "CREATE TABLE IF NOT EXISTS " + TABLE
                     + " (id INT NOT NULL PRIMARY KEY, holder VARCHAR(36) NOT NULL, claimed_at BIGINT NOT NULL)");
             while (true) {
-                try (Connection connection = dataSource.getConnection();
-                     PreparedStatement insert = connection.prepareStatement("INSERT INTO " + TABLE + " (id, holder, claimed_at) VALUES (1, ?, ?)")) {
-                    connection.setAutoCommit(true);
-                    insert.setString(1, holder);
-                    insert.setLong(2, clock.millis());
-                    insert.executeUpdate();
+                try {
+                    update(dataSource, "INSERT INTO " + TABLE + " (id, holder, claimed_at) VALUES (1, ?, ?)", holder, clock.millis());
                     return new MigrationClaim(dataSource, holder);
                 } catch (SQLException held) {
                     if (!Faults.isDuplicateKey(held) && !Faults.isDeadlock(held)) {
@@ -104,11 +99,8 @@ final class MigrationClaim implements AutoCloseable {
     }
 
     private static void takeOverIfStale(DataSource dataSource, Clock clock) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement("DELETE FROM " + TABLE + " WHERE id = 1 AND claimed_at < ?")) {
-            connection.setAutoCommit(true);
-            delete.setLong(1, clock.millis() - STALE.toMillis());
-            if (delete.executeUpdate() > 0) {
+        try {
+            if (update(dataSource, "DELETE FROM " + TABLE + " WHERE id = 1 AND claimed_at < ?", clock.millis() - STALE.toMillis()) > 0) {
                 LOG.warning("Took over a schema migration claim older than " + STALE.toMinutes() + " minutes (its node died mid-migration)");
             }
         } catch (SQLException raced) {
@@ -118,21 +110,22 @@ final class MigrationClaim implements AutoCloseable {
         }
     }
 
-    private static void execute(DataSource dataSource, String sql) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+    /** One statement in a transaction of its own (autocommit): the claim is never held by an open transaction. */
+    private static int update(DataSource dataSource, String sql, Object... parameters) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
             connection.setAutoCommit(true);
-            statement.execute(sql);
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            return statement.executeUpdate();
         }
     }
 
     /** Gives the claim back (only this node's own: a claim taken over from it stays with its new holder). */
     @Override
     public void close() {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement("DELETE FROM " + TABLE + " WHERE id = 1 AND holder = ?")) {
-            connection.setAutoCommit(true);
-            delete.setString(1, holder);
-            delete.executeUpdate();
+        try {
+            update(dataSource, "DELETE FROM " + TABLE + " WHERE id = 1 AND holder = ?", holder);
         } catch (SQLException e) {
             LOG.warning("Could not give back the schema migration claim (" + Faults.rootMessage(e) + "); other nodes take it over after "
                     + STALE.toMinutes() + " minutes");

@@ -29,9 +29,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code GET /v1/admin/metrics}: the pools, this node's counters, its answer times and its reaper in the
  * Prometheus text format, for the administrators' role (a scrape job with basic_auth: docs/DEPLOYMENT.md).
- * Seats in use are read from the database per license, as the pool view does (overdraft and borrowed seats with
- * one query), and the machines of all node-locked licenses with one grouped count; counters are this node's since
- * it started, as Prometheus expects of counters.
+ * Seats in use are read from the database per license, as the pool view does, and the machines of all
+ * node-locked licenses with one grouped count; counters are this node's since it started, as Prometheus expects
+ * of counters.
  */
 @Path("v1/admin/metrics")
 @RolesAllowed(AdminIdentityStore.ROLE)
