@@ -8,9 +8,12 @@
 #                                 a wrong password is refused
 #   jvm.options                   the flags are in force (jcmd VM.command_line); heap and RSS are reported
 #   logging.properties            every log record is one JSON object; the start-up line is among them
+#   the README's run command      a second start, from an empty directory with no database setting: the embedded
+#                                 default (H2 in ./keyright-data), hardening.asadmin + local-only.asadmin and
+#                                 console-logging.properties; the lifecycle smoke test, then what strangers see
 # One server at a time, loopback only (an extra pre-boot line binds the listeners to 127.0.0.1), bounded
 # in time (the server is killed after 10 minutes whatever happens), and it cleans up after itself (server,
-# database, user, temp files). Exits non-zero on the first failure. About 1 minute on 2 cores.
+# database, user, temp files). Exits non-zero on the first failure. About 1-1.5 minutes on 2 cores.
 #   server-config/verify.sh            KEEP=1 server-config/verify.sh   (keep the temp dir for inspection)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -158,4 +161,56 @@ for port in "$HTTP" "$HTTPS" "$JMX"; do
     listeners_of "$PGID" | grep -qE "^(\[::ffff:)?127\.0\.0\.1\]?:$port$" || die "port $port is not bound to 127.0.0.1: $(listeners_of "$PGID" | tr '\n' ' ')"
 done
 log "ok - HTTP, HTTPS and JMX listen on 127.0.0.1 only"
+stop_group "$PGID"; PGID=""
+
+# --- the README's run command: the embedded default, hardening.asadmin, local-only.asadmin, console logging ------
+# The same arguments as the README's first line (its <(cat ...) written to a file; a free port instead of 8080), from
+# an empty working directory with no KEYRIGHT_DB_* setting: the data lands in ./keyright-data.
+mkdir -p "$WORK/readme"
+cat "$ROOT/server-config/hardening.asadmin" "$ROOT/server-config/local-only.asadmin" > "$WORK/readme-preboot.asadmin"
+README_HTTP=$(free_port)
+log "the README's run command on Payara Micro $PAYARA_MICRO_VERSION: embedded default, hardening.asadmin + local-only.asadmin, console logging (port $README_HTTP)"
+(
+    cd "$WORK/readme"
+    unset "${!KEYRIGHT_@}"
+    export KEYRIGHT_ADMIN_PASSWORD="$ADMIN_PASSWORD"
+    exec setsid timeout 600 java -jar "$MICRO_JAR" --deploy "$WORK/keyright-seats.war" --contextroot / --nohazelcast \
+        --prebootcommandfile "$WORK/readme-preboot.asadmin" --logproperties "$ROOT/server-config/console-logging.properties" \
+        --rootdir "$WORK/readme-micro" --port "$README_HTTP"
+) > "$WORK/readme.log" 2>&1 &
+PGID=$!
+BOOT=$SECONDS
+wait_for_url "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" 300 "$PGID" \
+    || { tail -40 "$WORK/readme.log" | cut -c1-400 >&2; die "the README's command: no answer within 300 s"; }
+grep -q "Keyright Seats is ready on the embedded database in" "$WORK/readme.log" \
+    || die "the README's command: no 'ready on the embedded database' line in its console log"
+log "ready after $((SECONDS - BOOT)) s; $(wc -l < "$WORK/readme.log") console lines"
+if grep -E "SEVERE|Exception|Boot Command .*failed" "$WORK/readme.log" | head -5 | grep .; then
+    die "the README's command: errors in its console log (above)"
+fi
+# Warnings are reported, once each (Payara Micro 7 warns that persistent EJB timers need the full profile, once
+# per timer bean, though both timers here are non-persistent: docs/DEPLOYMENT.md).
+grep -E " WARNING " "$WORK/readme.log" | sed -E 's/^[0-9: -]+WARNING //' | cut -c1-160 | sort | uniq -c | sed 's/^/    log: WARNING x/' || true
+"$ROOT/.ci/lifecycle-smoke" "http://127.0.0.1:$README_HTTP" "$ADMIN_PASSWORD" | sed 's/^/    /' \
+    || die "the README's command: the seat lifecycle failed"
+compgen -G "$WORK/readme/keyright-data/*.mv.db" > /dev/null \
+    || die "the README's command: no H2 file in ./keyright-data"
+log "ok - the README's command serves the seat lifecycle on the embedded database (./keyright-data)"
+# --- hardening.asadmin: what strangers see
+HEADERS=$(curl -sS -D - -o /dev/null --max-time 10 "http://127.0.0.1:$README_HTTP/.well-known/jwks.json")
+! grep -iE '^server:' <<< "$HEADERS" | grep -qivE '^server: Keyright' \
+    || die "hardening.asadmin: the container's Server header: $(grep -i '^server:' <<< "$HEADERS")"
+MALFORMED=$(printf 'GARBAGE\r\n\r\n' | timeout 3 bash -c "exec 3<>/dev/tcp/127.0.0.1/$README_HTTP; cat >&3; cat <&3" 2>/dev/null || true)
+! grep -qiE '^server: *(payara|glassfish|grizzly)' <<< "$MALFORMED" || die "hardening.asadmin: a malformed request's answer names the container"
+! grep -qi '^x-powered-by:' <<< "$HEADERS" || die "hardening.asadmin: an X-Powered-By header"
+TRACE=$(curl -sS -X TRACE -D - -o /dev/null --max-time 10 "http://127.0.0.1:$README_HTTP/v1/seats")
+grep -q '^HTTP/1.1 405' <<< "$TRACE" && grep -qi '^content-type: application/problem+json' <<< "$TRACE" \
+    || die "hardening.asadmin: TRACE is not the application's 405 problem: $(head -1 <<< "$TRACE")"
+for path in /openapi /metrics; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$README_HTTP$path")
+    [ "$code" = 404 ] || die "hardening.asadmin: $path answered $code, not the application's 404"
+done
+BEYOND=$(listeners_of "$PGID" | grep -vE "^(\[::ffff:)?127\.0\.0\.1\]?:" || true)
+[ -z "$BEYOND" ] || die "local-only.asadmin: listens beyond 127.0.0.1: $(tr '\n' ' ' <<< "$BEYOND")"
+log "ok - hardening.asadmin and local-only.asadmin: no container Server banner (a malformed request's answer too) or X-Powered-By header, TRACE is the application's 405, /openapi and /metrics 404, 127.0.0.1 only"
 log "all server-config checks passed"

@@ -114,7 +114,7 @@ public final class Nodes implements AutoCloseable {
     private static Node embedded(File application, Map<String, String> settings, Path log, java.util.List<String> more) throws Exception {
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         int port = freePort();
-        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(javaCommand, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(javaCommand, "-Xmx384m", "-jar", microJar().getPath(),
                 "--deploy", application.getPath(), "--contextroot", "/", "--nohazelcast",
                 "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(), "--port", String.valueOf(port)));
         command.addAll(more);
@@ -129,11 +129,11 @@ public final class Nodes implements AutoCloseable {
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = logs.resolve("node-" + port + ".log");
         Path dataDir = Files.createDirectories(Path.of("target", "nodes", "data-" + port));
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", jar("target", "payara-micro-").getPath(),
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx384m", "-jar", microJar().getPath(),
                 "--deploy", new File("target/keyright-seats.war").getPath(), "--contextroot", "/", "--nohazelcast",
                 "--prebootcommandfile", new File("server-config/hardening.asadmin").getPath(),
                 "--port", String.valueOf(port), "--addlibs", jar("target/lib", "mariadb-java-client-").getPath(),
-                "--postbootcommandfile", new File("server-config/mariadb.asadmin").getPath())
+                "--postbootcommandfile", System.getProperty("keyright.mariadbAsadmin", "server-config/mariadb.asadmin"))
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.put("KEYRIGHT_DB_URL", databaseUrl);
@@ -147,6 +147,12 @@ public final class Nodes implements AutoCloseable {
         Node node = new Node(port, builder.start(), log);
         nodes.add(node);
         return node;
+    }
+
+    /** The build's Payara Micro (6, or 7 with {@code -Dpayara.micro=7}), as the Arquillian container takes it. */
+    private static File microJar() {
+        String configured = System.getProperty("payara.microJar");
+        return configured != null ? new File(configured) : jar("target", "payara-micro-");
     }
 
     private static File jar(String directory, String prefix) {
