@@ -17,9 +17,9 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One Payara Micro process on MariaDB, as the README runs it (--nocluster, the MariaDB post-boot file),
- * with every listener on 127.0.0.1: a pre-boot command file binds the HTTP listener and the data grid
- * (Hazelcast, which --nocluster leaves running on all interfaces) to the loopback address.
+ * One Payara Micro process on MariaDB, as docs/DEPLOYMENT.md runs a node (--nohazelcast, server-config/hardening.asadmin
+ * as the pre-boot file, the MariaDB post-boot file), with its HTTP listener bound to 127.0.0.1 by one more pre-boot line.
+ * {@link #startEmptyWar} starts the same command with a WAR that holds nothing but one static page: the boot baseline.
  */
 final class PayaraServer implements AutoCloseable {
 
@@ -30,29 +30,54 @@ final class PayaraServer implements AutoCloseable {
     private volatile boolean stopped;
     private volatile long logOffsetAtReady;
 
-    private PayaraServer(Process process, Path log, long startedNanos, URI base) {
+    private final String readyPath;
+
+    private PayaraServer(Process process, Path log, long startedNanos, URI base, String readyPath) {
         this.process = process;
         this.log = log;
         this.startedNanos = startedNanos;
         this.base = base;
+        this.readyPath = readyPath;
     }
 
     static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs)
             throws IOException {
+        // Deploy a copy, so that a rebuild of target/keyright-seats.war during the run cannot disturb it.
+        Path war = workDir.resolve("keyright-seats.war");
+        Files.copy(config.war(), war, StandardCopyOption.REPLACE_EXISTING);
+        return start(config, workDir, environment, extraJvmArgs, war, "/.well-known/jwks.json", "server.log");
+    }
+
+    /**
+     * The same command, JVM options and pre- and post-boot files with an empty WAR (a web.xml and one static page):
+     * what Payara Micro itself takes to boot on this machine and JVM, the baseline of the boot target.
+     */
+    static PayaraServer startEmptyWar(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs)
+            throws IOException {
+        Path war = workDir.resolve("empty.war");
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(war))) {
+            zip.putNextEntry(new java.util.zip.ZipEntry("WEB-INF/web.xml"));
+            zip.write(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\""
+                    + " version=\"6.0\"/>\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.closeEntry();
+            zip.putNextEntry(new java.util.zip.ZipEntry("ready.txt"));
+            zip.write("ready\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        return start(config, workDir, environment, extraJvmArgs, war, "/ready.txt", "empty-war.log");
+    }
+
+    private static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs,
+            Path war, String readyPath, String logName) throws IOException {
         for (Path required : List.of(config.payaraJar(), config.war(), config.driverJar(), config.asadmin())) {
             if (!Files.isRegularFile(required)) {
                 throw new IllegalStateException(required + " is missing: run `mvn -B -ntp package -DskipTests` first"
                         + " (the bench profile's `verify` does)");
             }
         }
-        // Deploy a copy, so that a rebuild of target/keyright-seats.war during the run cannot disturb it.
-        Path war = workDir.resolve("keyright-seats.war");
-        Files.copy(config.war(), war, StandardCopyOption.REPLACE_EXISTING);
-        Path preboot = workDir.resolve("loopback.asadmin");
-        Files.writeString(preboot, String.join("\n",
-                "set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1",
-                "set hazelcast-runtime-configuration.interface=127.0.0.1",
-                ""));
+        Path preboot = workDir.resolve("preboot.asadmin");
+        Files.writeString(preboot, Files.readString(config.basedir().resolve("server-config/hardening.asadmin")) + "\n"
+                + "set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1\n");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Dhazelcast.socket.bind.any=false");
@@ -63,12 +88,12 @@ final class PayaraServer implements AutoCloseable {
         command.addAll(List.of("-jar", config.payaraJar().toString(),
                 "--deploy", war.toString(),
                 "--contextroot", "/",
-                "--nocluster",
+                "--nohazelcast",
                 "--port", Integer.toString(config.port()),
                 "--addlibs", config.driverJar().toString(),
                 "--prebootcommandfile", preboot.toString(),
                 "--postbootcommandfile", config.asadmin().toString()));
-        Path log = workDir.resolve("server.log");
+        Path log = workDir.resolve(logName);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
@@ -76,7 +101,7 @@ final class PayaraServer implements AutoCloseable {
         builder.environment().putAll(environment);
         long started = System.nanoTime();
         Process process = builder.start();
-        return new PayaraServer(process, log, started, URI.create("http://127.0.0.1:" + config.port()));
+        return new PayaraServer(process, log, started, URI.create("http://127.0.0.1:" + config.port()), readyPath);
     }
 
     URI base() {
@@ -91,11 +116,11 @@ final class PayaraServer implements AutoCloseable {
         return log;
     }
 
-    /** Waits until GET /.well-known/jwks.json answers 200; returns the seconds from process start. */
+    /** Waits until GET of the ready path (the JWKS, or the empty WAR's page) answers 200; returns the seconds from process start. */
     double awaitReady(int timeoutSeconds) throws InterruptedException {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest probe = HttpRequest.newBuilder(base.resolve("/.well-known/jwks.json"))
+        HttpRequest probe = HttpRequest.newBuilder(base.resolve(readyPath))
                 .timeout(Duration.ofSeconds(2)).GET().build();
         long deadline = startedNanos + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (System.nanoTime() < deadline) {
