@@ -42,6 +42,7 @@ final class PayaraServer implements AutoCloseable {
 
     static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs)
             throws IOException {
+        requireBuild(config);
         // Deploy a copy, so that a rebuild of target/keyright-seats.war during the run cannot disturb it.
         Path war = workDir.resolve("keyright-seats.war");
         Files.copy(config.war(), war, StandardCopyOption.REPLACE_EXISTING);
@@ -64,23 +65,26 @@ final class PayaraServer implements AutoCloseable {
             zip.write("ready\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             zip.closeEntry();
         }
+        requireBuild(config);
         return start(config, workDir, environment, extraJvmArgs, war, "/ready.txt", "empty-war.log");
     }
 
-    private static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs,
-            Path war, String readyPath, String logName) throws IOException {
+    private static void requireBuild(BenchConfig config) {
         for (Path required : List.of(config.payaraJar(), config.war(), config.driverJar(), config.asadmin())) {
             if (!Files.isRegularFile(required)) {
                 throw new IllegalStateException(required + " is missing: run `mvn -B -ntp package -DskipTests` first"
                         + " (the bench profile's `verify` does)");
             }
         }
+    }
+
+    private static PayaraServer start(BenchConfig config, Path workDir, Map<String, String> environment, List<String> extraJvmArgs,
+            Path war, String readyPath, String logName) throws IOException {
         Path preboot = workDir.resolve("preboot.asadmin");
         Files.writeString(preboot, Files.readString(config.basedir().resolve("server-config/hardening.asadmin")) + "\n"
                 + "set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1\n");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Dhazelcast.socket.bind.any=false");
         command.addAll(extraJvmArgs);
         if (!config.serverJvmArgs().isBlank()) {
             command.addAll(Arrays.asList(config.serverJvmArgs().trim().split("\\s+")));
