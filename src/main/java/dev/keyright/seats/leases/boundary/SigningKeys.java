@@ -67,7 +67,7 @@ public class SigningKeys {
             LOG.info("Created the lease-signing key " + keys.get(0).kid());
         }
         SigningKeyRecord active = keys.get(0);
-        this.signer = new LeaseSigner(config.issuer(), active.kid(), privateKey(active), provider.name());
+        this.signer = new LeaseSigner(config.issuer(), active.kid(), provider.own(privateKey(active)), provider.name());
         this.jwks = publish(keys);
     }
 

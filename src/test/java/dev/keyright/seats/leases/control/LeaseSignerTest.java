@@ -3,11 +3,14 @@ package dev.keyright.seats.leases.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.interfaces.ECPrivateKey;
 import java.security.Security;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Instant;
@@ -45,6 +48,32 @@ class LeaseSignerTest {
             provider.uninstall();
         }
         assertNull(Security.getProvider("BC"), "an application that registered the provider removes it when it stops");
+    }
+
+    @Test
+    void bouncyCastleSignsWithItsOwnKeyObjectConvertedOnceAndTheTokenStillVerifies() throws Exception {
+        SignatureProvider provider = SignatureProvider.install();
+        try {
+            KeyPair keys = p256();
+            PrivateKey own = provider.own(keys.getPrivate());
+            assertTrue(own.getClass().getName().startsWith("org.bouncycastle."),
+                    "a JDK key would be converted again at every signature: " + own.getClass().getName());
+            assertEquals(((ECPrivateKey) keys.getPrivate()).getS(), ((ECPrivateKey) own).getS(), "the same key");
+            String token = new LeaseSigner("https://seats.example", "k1", own, provider.name()).sign(CLAIMS);
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setCompactSerialization(token);
+            jws.setKey(keys.getPublic());
+            assertTrue(jws.verifySignature(), "verified by the JDK's SunEC with the original public key");
+        } finally {
+            provider.uninstall();
+        }
+    }
+
+    @Test
+    void withoutAProviderOfItsOwnTheKeyIsUsedAsItIs() throws Exception {
+        KeyPair keys = p256();
+        SignatureProvider jdk = SignatureProvider.jdkDefault();
+        assertSame(keys.getPrivate(), jdk.own(keys.getPrivate()));
     }
 
     @Test
