@@ -24,6 +24,12 @@ import java.util.concurrent.locks.LockSupport;
  * COMMITTED and no HTTP, no app server, no token signing, no key HMAC. Transactions are demarcated the
  * way the container's local transactions are: {@code setAutoCommit(false)} ... {@code commit()} ...
  * {@code setAutoCommit(true)}.
+ *
+ * <p>Two floors: the <b>reference floor</b>, the statement list traced on 2026-12-03 (issue 20's baseline, frozen, so
+ * that a server issuing fewer statements counts as progress against it), and the <b>re-traced floor</b>
+ * ({@code retraced}), what the server issues now where it changed since: a heartbeat is one conditional
+ * {@code UPDATE} in auto-commit (the license and the lease's fixed facts from the node's memory, the lease read once),
+ * and an acquire reads the license by its key hash at most once a second per license (then under the lock as before).
  */
 final class FloorTarget implements SeatTarget {
 
@@ -48,6 +54,11 @@ final class FloorTarget implements SeatTarget {
     static final String MARK_GRANT_ENDED = "UPDATE lease_event SET ended_at = ? WHERE ((lease_id = ?) AND (KIND = ?))";
     static final String LEASE_EXISTS = "SELECT ID FROM lease WHERE (ID = ?)";
     static final String DELETE_LEASE = "DELETE FROM lease WHERE (ID = ?)";
+    // Re-traced (the server since 2026-12-04): Seats.renew's one statement (Lease.RENEW_IF_HELD_AND_LIVE), in auto-commit,
+    // and the first renew of a lease on a node reads it once (KnownLeases)
+    static final String RENEW_IF_HELD_AND_LIVE = "UPDATE lease SET expires_at = ? WHERE id = ? AND license_id = ?"
+            + " AND released_at IS NULL AND borrowed_at IS NULL AND expires_at >= ?";
+    static final String LEASE_BY_ID = "SELECT " + LEASE_COLUMNS + " FROM lease WHERE (ID = ?)";
 
     private static final int DEADLOCK = 1213;
     private static final int LOCK_WAIT_TIMEOUT = 1205;
@@ -58,10 +69,21 @@ final class FloorTarget implements SeatTarget {
     private final Properties credentials = new Properties();
     private final boolean idempotencyKeys;
     private final boolean cachedRenewCounts;
+    private final boolean retraced;
+    /** Re-traced: as the server's RecentLicenses, a license read by its key hash is used for a second. */
+    private final Map<String, Recent> recentLicenses = new ConcurrentHashMap<>();
+    /** Re-traced: as the server's KnownLeases, the leases this node has read once. */
+    private final Map<String, Boolean> knownLeases = new ConcurrentHashMap<>();
     /** As the server's RecentCounts: the renew's seats-in-use figure is recounted at most once a second per license. */
     private final Map<String, Long> lastCountAt = new ConcurrentHashMap<>();
 
     FloorTarget(String url, String user, String password, boolean idempotencyKeys, boolean cachedRenewCounts) {
+        this(url, user, password, idempotencyKeys, cachedRenewCounts, false);
+    }
+
+    private FloorTarget(String url, String user, String password, boolean idempotencyKeys, boolean cachedRenewCounts,
+                        boolean retraced) {
+        this.retraced = retraced;
         this.url = url;
         this.credentials.setProperty("user", user);
         this.credentials.setProperty("password", password);
@@ -69,9 +91,15 @@ final class FloorTarget implements SeatTarget {
         this.cachedRenewCounts = cachedRenewCounts;
     }
 
+    /** The re-traced floor on the same database (see the class comment). */
+    FloorTarget retraced() {
+        return new FloorTarget(url, credentials.getProperty("user"), credentials.getProperty("password"), idempotencyKeys,
+                cachedRenewCounts, true);
+    }
+
     @Override
     public String name() {
-        return "floor";
+        return retraced ? "floor-retraced" : "floor";
     }
 
     Connection connect() throws SQLException {
@@ -135,6 +163,9 @@ final class FloorTarget implements SeatTarget {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private record Recent(Row row, long readAtNanos) {
     }
 
     /** The license columns the server reads. */
@@ -322,9 +353,76 @@ final class FloorTarget implements SeatTarget {
                     + ",\"maxSeats\":" + license.seats() + "}";
         }
 
+        /** The license by its key hash, read at most once a second per key (re-traced: the server's RecentLicenses). */
+        private Row recentLicense(String keyHash) throws SQLException {
+            long now = System.nanoTime();
+            Recent recent = recentLicenses.get(keyHash);
+            if (recent != null && now - recent.readAtNanos() < 1_000_000_000L) {
+                return recent.row();
+            }
+            Row row = license(LICENSE_BY_KEY_HASH, keyHash);
+            if (row != null) {
+                recentLicenses.put(keyHash, new Recent(row, now));
+            }
+            return row;
+        }
+
         @Override
         public Call renew(License license, String leaseId) {
-            return inOneTransaction(now -> renewIn(license, leaseId, now));
+            return retraced ? renewInOneStatement(license, leaseId) : inOneTransaction(now -> renewIn(license, leaseId, now));
+        }
+
+        /**
+         * Re-traced renew (the server's Seats.renew since 2026-12-04): no transaction; the license from the last
+         * second's copy, the lease read once per node, then one conditional UPDATE; only when it changes nothing is
+         * the lease read to tell 410 from 404. A deadlock victim is run again, as the server does.
+         */
+        private Call renewInOneStatement(License license, String leaseId) {
+            long now = System.currentTimeMillis();
+            try {
+                Row authenticated = recentLicense(license.keyHash());
+                if (authenticated == null) {
+                    return Call.of(401);
+                }
+                if (knownLeases.putIfAbsent(leaseId, Boolean.TRUE) == null) {
+                    PreparedStatement read = sql(LEASE_BY_ID);
+                    read.setString(1, leaseId);
+                    try (ResultSet rs = read.executeQuery()) {
+                        if (!rs.next() || !rs.getString(7).equals(authenticated.id())) {
+                            knownLeases.remove(leaseId);
+                            return Call.of(404);
+                        }
+                    }
+                }
+                PreparedStatement renew = sql(RENEW_IF_HELD_AND_LIVE);
+                renew.setLong(1, (now / 1000 + authenticated.ttlSeconds()) * 1000);
+                renew.setString(2, leaseId);
+                renew.setString(3, authenticated.id());
+                renew.setLong(4, now - authenticated.skewSeconds() * 1000L);
+                for (int attempt = 0; ; attempt++) {
+                    try {
+                        if (renew.executeUpdate() == 0) {
+                            knownLeases.remove(leaseId);
+                            return Call.of(endedHere(leaseId, authenticated.id()) ? 410 : 404);
+                        }
+                        break;
+                    } catch (SQLException e) {
+                        if (e.getErrorCode() == DEADLOCK && attempt < 3) {
+                            continue;
+                        }
+                        if (e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
+                            return Call.of(503);
+                        }
+                        throw e;
+                    }
+                }
+                if (countDue(authenticated.id(), now)) {
+                    countLive(authenticated.id(), now - authenticated.skewSeconds() * 1000L);
+                }
+                return Call.of(200);
+            } catch (SQLException | RuntimeException e) {
+                return Call.failed(e);
+            }
         }
 
         /** What the server's renew and release run as: one transaction, a lock failure answered 503. */

@@ -32,9 +32,25 @@ final class Report {
         }
     }
 
-    /** One scenario's runs on both targets; {@code floor} is null when the floor was not measured. */
+    /**
+     * One scenario's runs on both targets; {@code floor} (the reference floor, whose ratio the target is) is null when
+     * the floor was not measured, {@code retraced} (the re-traced floor, shown beside it) when it was not either.
+     */
     record ScenarioResult(String name, String title, String primaryOp, Drivers.Run server, Drivers.Run floor,
-                          Target target, Double offeredRate, Map<String, Object> notes) {
+                          Target target, Double offeredRate, Map<String, Object> notes, Drivers.Run retraced) {
+
+        ScenarioResult(String name, String title, String primaryOp, Drivers.Run server, Drivers.Run floor,
+                       Target target, Double offeredRate, Map<String, Object> notes) {
+            this(name, title, primaryOp, server, floor, target, offeredRate, notes, null);
+        }
+
+        ScenarioResult withRetraced(Drivers.Run run) {
+            return new ScenarioResult(name, title, primaryOp, server, floor, target, offeredRate, notes, run);
+        }
+
+        Double retracedRatio() {
+            return retraced == null ? null : opsPerSecond(server) / opsPerSecond(retraced);
+        }
 
         double opsPerSecond(Drivers.Run run) {
             return run == null ? Double.NaN : run.recording().completed() / run.measuredSeconds();
@@ -128,6 +144,16 @@ final class Report {
             if (r.floor() != null && !r.floor().recording().errors().isEmpty()) {
                 out.append("  floor errors: ").append(r.floor().recording().errors()).append('\n');
             }
+            if (r.retraced() != null) {
+                Histogram h = r.retraced().recording().histograms().get(r.primaryOp());
+                out.append(String.format(Locale.ROOT, "  re-traced floor (the server's SQL of this build): %.0f %s/s, p99 %s ms,"
+                                + " ratio %.2f (the ratio above is to the reference floor, the SQL of 2026-12-03)%n",
+                        r.opsPerSecond(r.retraced()), r.primaryOp(),
+                        h == null ? "-" : String.format(Locale.ROOT, "%.2f", millis(h.getValueAtPercentile(99))), r.retracedRatio()));
+                if (!r.retraced().recording().errors().isEmpty()) {
+                    out.append("  re-traced floor errors: ").append(r.retraced().recording().errors()).append('\n');
+                }
+            }
         }
         out.append('\n');
         extras.forEach((k, v) -> out.append(String.format(Locale.ROOT, "%-34s %s%n", k, v)));
@@ -152,6 +178,8 @@ final class Report {
         m.put("server", run(r.server(), r));
         m.put("floor", r.floor() == null ? null : run(r.floor(), r));
         m.put("ratio", r.ratio());
+        m.put("floorRetraced", r.retraced() == null ? null : run(r.retraced(), r));
+        m.put("ratioRetraced", r.retracedRatio());
         m.put("target", r.target().describe());
         m.put("checks", r.checks());
         m.put("result", r.verdict());
