@@ -2,6 +2,7 @@ package dev.keyright.seats.activations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.JOSEObjectType;
@@ -128,6 +129,25 @@ public class ActivationsIT extends OnTheServer {
         assertEquals("https://keyright.dev/problems/wrong-license-model", wrong.json().getString("type"));
         assertEquals("floating", wrong.json().getString("model"));
         assertEquals(0, Tables.count("SELECT COUNT(*) FROM activation WHERE license_id = ?", floating.getString("licenseId")));
+    }
+
+    @Test
+    void oneMachineActivatingWithEverNewKeysKeepsOnlyItsNewestStoredAnswers() {
+        Api api = api();
+        String product = uniqueProduct("nl-bound");
+        JsonObject license = nodeLockedLicense(api, product, 3, 30);
+        String key = license.getString("licenseKey");
+        String fingerprint = fingerprint();
+        for (int i = 0; i < 12; i++) {
+            int status = api.activate(product, key, fingerprint, Map.of("Idempotency-Key", "again-" + i)).status();
+            assertTrue(status == 201 || status == 200, "activation " + i + ": " + status);
+        }
+        assertEquals(8, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.getString("licenseId")),
+                "a machine keeps its newest KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL (8) stored answers, as an install does");
+        assertEquals("true", api.activate(product, key, fingerprint, Map.of("Idempotency-Key", "again-11")).header("Idempotent-Replayed"));
+        Api.Reply dropped = api.activate(product, key, fingerprint, Map.of("Idempotency-Key", "again-0"));
+        assertEquals(200, dropped.status(), "a dropped key is processed afresh: the machine's own activation");
+        assertNull(dropped.header("Idempotent-Replayed"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.testing.Api;
 import dev.keyright.seats.testing.OnTheServer;
+import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.time.Duration;
@@ -216,6 +217,28 @@ class QueueIT extends OnTheServer {
         assertEquals(201, replay.status(), replay.toString());
         assertEquals("true", replay.header("Idempotent-Replayed"));
         assertEquals(granted.body(), replay.body(), "the stored answer is the one the waiter got");
+    }
+
+    @Test
+    void anInstallServedByTheQueueUnderEverNewKeysKeepsOnlyItsNewestStoredAnswers() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("queue");
+        JsonObject license = api.createLicense(product, 1, 60, 2);
+        String key = license.getString("licenseKey");
+        for (int round = 0; round < 10; round++) {
+            String other = api.acquire(product, key, "other").json().getString("leaseId");
+            CompletableFuture<Api.Reply> waiter = api.acquireLater(product, key, "waiter",
+                    Map.of("Prefer", "wait=60", "Idempotency-Key", "round-" + round));
+            awaitTrue(() -> api.pool(product, key).json().getInt("queued") == 1, "the waiter joined the queue, round " + round);
+            api.release(key, other);
+            Api.Reply granted = waiter.get(10, TimeUnit.SECONDS);
+            assertEquals(201, granted.status(), "round " + round + ": " + granted);
+            assertEquals(204, api.release(key, granted.json().getString("leaseId")).status());
+        }
+        assertEquals(8, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.getString("licenseId")),
+                "an install keeps its newest KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL (8) answers, handed over by the queue too");
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ? AND idem_key IN ('round-0', 'round-1')",
+                license.getString("licenseId")), "the oldest went first");
     }
 
     @Test

@@ -7,6 +7,8 @@ import dev.keyright.seats.activations.entity.ActivationNotFoundException;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
+import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
+import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.leases.boundary.SigningKeys;
 import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.licenses.boundary.Licenses;
@@ -51,6 +53,8 @@ public class Activations {
     KeyrightConfig config;
     @Inject
     Clock clock;
+    @EJB
+    IdempotencyRecords records;
 
     /** Activate: 201 new, 200 the same machine's activation, 409 full, 503 when the license lock stays busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -59,9 +63,14 @@ public class Activations {
         license.require(OfflineUse.Model.NODE_LOCKED);
         Instant now = clock.instant();
         Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("activated");
-        return DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
-                        () -> checkout.activate(license.id(), request, claims.claimFor(license.id()), now))
+        IdempotencyClaim claim = claims.claimFor(license.id());
+        ActivationCheckout.Answer answer = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
+                        () -> checkout.activate(license.id(), request, claim, now))
                 .orElseThrow(busy), busy);
+        if (claim != null && !answer.replayed()) {
+            records.keepWithinBounds(claim, request.fingerprint()); // the answer was stored: committed, unlocked
+        }
+        return answer;
     }
 
     /** A new certificate for a live activation: 200; 410 when it ended, 404 when it never existed for this license. */

@@ -22,8 +22,9 @@ import java.util.Optional;
  * The stored responses of Idempotency-Keys, read and written in the caller's checkout transaction (under
  * its license lock). What one license can make the server keep is bounded: only grants are stored, an
  * install keeps its newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL} records and a license its
- * newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}; older ones are dropped when a new one is
- * stored, so one looping install cannot push out the records of the others. Everything kept is
+ * newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}; older ones are dropped right after a new one is
+ * stored ({@link #keepWithinBounds}, once the checkout committed), so one looping install cannot push out the
+ * records of the others. Everything kept is
  * replayed as the contract says, for at most 24 hours.
  */
 @Stateless
@@ -59,12 +60,27 @@ public class IdempotencyRecords {
         });
     }
 
-    /** Stores a grant's response under its key, then drops what falls outside the bounds. */
+    /**
+     * Stores a grant's response under its key, in the caller's checkout transaction. The caller then calls
+     * {@link #keepWithinBounds} once that transaction has committed.
+     */
     public void store(IdempotencyClaim claim, String clientInstanceId, StoredResponse response, Instant now) {
         em.persist(new IdempotencyRecord(claim, clientInstanceId, response, now));
+    }
+
+    /**
+     * Drops what falls outside the bounds after {@code stored} was stored: the install's records beyond its newest
+     * {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL}, the license's beyond its newest
+     * {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}. In a transaction of its own, after the checkout's, so that
+     * its two reads (the license's walks up to its bound's index entries) and its delete are not done while the
+     * license lock is held: nothing in them needs it. Should the node stop in between, the next answer stored
+     * for that license drops what this call would have dropped.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void keepWithinBounds(IdempotencyClaim stored, String clientInstanceId) {
         dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
-                .setParameter("clientInstanceId", clientInstanceId), claim, config.idempotencyRecordsPerInstall());
-        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), claim,
+                .setParameter("clientInstanceId", clientInstanceId), stored, config.idempotencyRecordsPerInstall());
+        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored,
                 config.idempotencyRecordsPerLicense());
     }
 

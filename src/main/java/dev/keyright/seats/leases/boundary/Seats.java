@@ -5,6 +5,7 @@ import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
+import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.Heartbeats;
@@ -67,6 +68,8 @@ public class Seats {
     @EJB
     Checkout checkout;
     @EJB
+    IdempotencyRecords records;
+    @EJB
     SigningKeys signingKeys;
     @Inject
     KeyrightConfig config;
@@ -123,6 +126,9 @@ public class Seats {
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
             throw refusal;
         }
+        if (claim != null && (grant.kind() == Grant.Kind.NEW || grant.kind() == Grant.Kind.RETURNING)) {
+            records.keepWithinBounds(claim, request.holder().clientInstanceId()); // the answer was stored: committed, unlocked
+        }
         if (grant.kind() == Grant.Kind.NEW) {
             seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
                     grant.overdraft()));
@@ -151,6 +157,11 @@ public class Seats {
                 return Optional.empty();
             }
             throw e;
+        }
+        for (Waiter waiter : heldHere) {
+            if (waiter.claim() != null && turns.granted().containsKey(waiter.holder().clientInstanceId())) {
+                records.keepWithinBounds(waiter.claim(), waiter.holder().clientInstanceId());
+            }
         }
         turns.granted().values().forEach(grant ->
                 seatEvents.fire(SeatEvent.granted(licenseId, turns.product(), grant.seatsInUse(), grant.maxSeats(),
