@@ -28,8 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Two floors: the <b>reference floor</b>, the statement list traced on 2026-12-03 (issue 20's baseline, frozen, so
  * that a server issuing fewer statements counts as progress against it), and the <b>re-traced floor</b>
  * ({@code retraced}), what the server issues now where it changed since: a heartbeat is one conditional
- * {@code UPDATE} in auto-commit (the license and the lease's fixed facts from the node's memory, the lease read once),
- * and an acquire reads the license by its key hash at most once a second per license (then under the lock as before).
+ * {@code UPDATE} in auto-commit (the license and the lease's fixed facts from the node's memory, the lease read once);
+ * acquire and release are the reference list in both.
  */
 final class FloorTarget implements SeatTarget {
 
@@ -54,10 +54,9 @@ final class FloorTarget implements SeatTarget {
     static final String MARK_GRANT_ENDED = "UPDATE lease_event SET ended_at = ? WHERE ((lease_id = ?) AND (KIND = ?))";
     static final String LEASE_EXISTS = "SELECT ID FROM lease WHERE (ID = ?)";
     static final String DELETE_LEASE = "DELETE FROM lease WHERE (ID = ?)";
-    // Re-traced (the server since 2026-12-04): Seats.renew's one statement (Lease.RENEW_IF_HELD_AND_LIVE), in auto-commit,
+    // Re-traced (the server since 2026-12-04): Seats.renew's one statement, the server's own constant, in auto-commit,
     // and the first renew of a lease on a node reads it once (KnownLeases)
-    static final String RENEW_IF_HELD_AND_LIVE = "UPDATE lease SET expires_at = ? WHERE id = ? AND license_id = ?"
-            + " AND released_at IS NULL AND borrowed_at IS NULL AND expires_at >= ?";
+    static final String RENEW_IF_HELD_AND_LIVE = dev.keyright.seats.leases.entity.Lease.RENEW_IF_HELD_AND_LIVE;
     static final String LEASE_BY_ID = "SELECT " + LEASE_COLUMNS + " FROM lease WHERE (ID = ?)";
 
     private static final int DEADLOCK = 1213;

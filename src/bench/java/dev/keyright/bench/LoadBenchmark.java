@@ -187,16 +187,13 @@ public final class LoadBenchmark {
             Scenarios.LivePool live = serverLive;
             Drivers.Run s = measure("renew", http, cpu, cpuUse, () -> scenarios.renew(http, live));
             Drivers.Run f = null;
+            Drivers.Run r = null;
             if (config.floor()) {
                 log("renew set-up: acquiring " + config.renewLeases() + " leases on the floor");
                 floorLive = scenarios.livePool(floor);
                 Scenarios.LivePool fl = floorLive;
                 f = measure("renew", floor, cpu, cpuUse, () -> scenarios.renew(floor, fl));
-            }
-            // the re-traced floor renews the reference floor's leases (the same database) after it
-            Drivers.Run r = null;
-            if (config.floor()) {
-                Scenarios.LivePool fl = floorLive;
+                // the re-traced floor renews the reference floor's leases (the same database) after it
                 r = measure("renew", retracedFloor, cpu, cpuUse, () -> scenarios.renew(retracedFloor, fl));
             }
             results.add(new Report.ScenarioResult("renew", "renew of " + config.renewLeases() + " live leases ("
