@@ -46,7 +46,7 @@ public class ActivationCheckout {
         }
         java.util.Optional<StoredResponse> earlier = records.earlierAnswer(claim);
         if (earlier.isPresent()) {
-            return new Answer(earlier.get(), true);
+            return new Answer(earlier.get(), true, false);
         }
         if (!license.isUsableAt(now)) {
             throw new LicenseSuspendedException();
@@ -77,7 +77,7 @@ public class ActivationCheckout {
         if (claim != null) {
             records.store(claim, request.fingerprint(), response, now);
         }
-        return new Answer(response, false);
+        return new Answer(response, false, claim != null);
     }
 
     /** The live activations of a license, counted now. */
@@ -85,7 +85,10 @@ public class ActivationCheckout {
         return em.createNamedQuery(Activation.COUNT_LIVE, Long.class).setParameter("licenseId", licenseId).getSingleResult();
     }
 
-    /** An activation answer: 201 with its {@code Location}, 200, or what was stored under the key, replayed. */
-    public record Answer(StoredResponse response, boolean replayed) {
+    /**
+     * An activation answer: 201 with its {@code Location}, 200, or what was stored under the key, replayed;
+     * {@code stored} when this checkout stored it under an Idempotency-Key.
+     */
+    public record Answer(StoredResponse response, boolean replayed, boolean stored) {
     }
 }

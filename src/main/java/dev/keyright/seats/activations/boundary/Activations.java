@@ -67,8 +67,8 @@ public class Activations {
         ActivationCheckout.Answer answer = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
                         () -> checkout.activate(license.id(), request, claim, now))
                 .orElseThrow(busy), busy);
-        if (claim != null && !answer.replayed()) {
-            records.keepWithinBounds(claim, request.fingerprint()); // the answer was stored: committed, unlocked
+        if (answer.stored()) {
+            records.keepWithinBounds(claim, request.fingerprint()); // committed, unlocked
         }
         return answer;
     }

@@ -2,21 +2,23 @@ package dev.keyright.seats.idempotency.boundary;
 
 import dev.keyright.seats.idempotency.entity.IdempotencyKeyReusedException;
 
-import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Batches;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The stored responses of Idempotency-Keys, read and written in the caller's checkout transaction (under
@@ -33,12 +35,12 @@ public class IdempotencyRecords {
 
     /** How long a stored answer is kept. */
     public static final Duration RETENTION = Duration.ofHours(24);
-    private static final int DROP_BATCH = 100;
+    private static final Logger LOG = Logger.getLogger(IdempotencyRecords.class.getName());
 
     @PersistenceContext
     EntityManager em;
-    @Inject
-    KeyrightConfig config;
+    @EJB
+    IdempotencyBounds bounds;
 
     public Optional<IdempotencyRecord> find(IdempotencyClaim claim) {
         return Optional.ofNullable(em.find(IdempotencyRecord.class, claim.id()));
@@ -69,35 +71,24 @@ public class IdempotencyRecords {
     }
 
     /**
-     * Drops what falls outside the bounds after {@code stored} was stored: the install's records beyond its newest
-     * {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL}, the license's beyond its newest
-     * {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}. In a transaction of its own, after the checkout's, so that
-     * its two reads (the license's walks up to its bound's index entries) and its delete are not done while the
-     * license lock is held: nothing in them needs it. Should the node stop in between, the next answer stored
-     * for that license drops what this call would have dropped.
+     * Drops what falls outside the bounds after {@code stored} was stored ({@link IdempotencyBounds#keep}), in a
+     * transaction of its own once the checkout's committed, so that none of it is done while the license lock is
+     * held. A failure is logged, not thrown: the answer it follows is committed and is the caller's to give (a
+     * retry under its key replays it), and the next answer stored for that license drops what this call would have.
      */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void keepWithinBounds(IdempotencyClaim stored, String clientInstanceId) {
-        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
-                .setParameter("clientInstanceId", clientInstanceId), stored, config.idempotencyRecordsPerInstall());
-        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored,
-                config.idempotencyRecordsPerLicense());
+        try {
+            bounds.keep(stored, clientInstanceId);
+        } catch (EJBException | PersistenceException e) {
+            LOG.log(Level.WARNING, e, () -> "stored answers of license " + stored.licenseId()
+                    + " not trimmed to their bounds this time: " + e);
+        }
     }
 
     /** Deletes up to {@code limit} records created before {@code before}, in a transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int purgeBefore(Instant before, int limit) {
         return Batches.deleteOlder(em, IdempotencyRecord.FIND_EXPIRED, IdempotencyRecord.DELETE_BY_IDS, before, limit);
-    }
-
-    private void dropBeyond(jakarta.persistence.TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {
-        List<String> beyond = newestFirst.setParameter("licenseId", kept.licenseId())
-                .setParameter("keep", kept.id())
-                .setFirstResult(bound - 1)
-                .setMaxResults(DROP_BATCH)
-                .getResultList();
-        if (!beyond.isEmpty()) {
-            em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", beyond).executeUpdate();
-        }
     }
 }

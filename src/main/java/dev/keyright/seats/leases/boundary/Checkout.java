@@ -104,6 +104,7 @@ public class Checkout {
                 .orElseGet(() -> grant(license, holder, prepared, mayWait ? claim : null, mayWait));
         if (claim != null && grant.kind() != Grant.Kind.QUEUED) {
             records.store(claim, holder.clientInstanceId(), answers.apply(grant), now);
+            return grant.withAnswerStored();
         }
         return grant;
     }
@@ -241,6 +242,7 @@ public class Checkout {
                 lease.overdraft());
         if (waiter.claim() != null) {
             records.store(waiter.claim(), entry.holder().clientInstanceId(), waiter.answers().apply(grant), now);
+            return grant.withAnswerStored();
         }
         return grant;
     }

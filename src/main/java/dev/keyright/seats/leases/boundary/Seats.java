@@ -126,8 +126,8 @@ public class Seats {
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
             throw refusal;
         }
-        if (claim != null && (grant.kind() == Grant.Kind.NEW || grant.kind() == Grant.Kind.RETURNING)) {
-            records.keepWithinBounds(claim, request.holder().clientInstanceId()); // the answer was stored: committed, unlocked
+        if (grant.answerStored()) {
+            records.keepWithinBounds(claim, request.holder().clientInstanceId()); // committed, unlocked
         }
         if (grant.kind() == Grant.Kind.NEW) {
             seatEvents.fire(SeatEvent.granted(license.id(), license.product(), grant.seatsInUse(), grant.maxSeats(),
@@ -159,7 +159,8 @@ public class Seats {
             throw e;
         }
         for (Waiter waiter : heldHere) {
-            if (waiter.claim() != null && turns.granted().containsKey(waiter.holder().clientInstanceId())) {
+            Grant grant = turns.granted().get(waiter.holder().clientInstanceId());
+            if (grant != null && grant.answerStored()) {
                 records.keepWithinBounds(waiter.claim(), waiter.holder().clientInstanceId());
             }
         }

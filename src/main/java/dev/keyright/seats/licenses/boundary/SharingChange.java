@@ -4,6 +4,7 @@ import dev.keyright.seats.licenses.entity.Reservation;
 import dev.keyright.seats.licenses.entity.Sharing;
 import dev.keyright.seats.problems.FieldError;
 import dev.keyright.seats.problems.InvalidRequestException;
+import dev.keyright.seats.problems.JsonProviders;
 import dev.keyright.seats.web.RequestRecords;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -62,7 +63,7 @@ public record SharingChange(Optional<Integer> overdraftSeats, Optional<Integer> 
 
     /** The body without these members, for the binding of the others. */
     static JsonObject without(JsonObject json) {
-        var rest = jakarta.json.Json.createObjectBuilder(json);
+        var rest = JsonProviders.JSON.createObjectBuilder(json);
         MEMBERS.forEach(rest::remove);
         return rest.build();
     }

@@ -1,7 +1,8 @@
 package dev.keyright.seats.licenses.entity;
 
+import static dev.keyright.seats.problems.JsonProviders.JSON;
+
 import dev.keyright.seats.problems.FieldError;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -65,7 +66,7 @@ public class Sharing {
         if (reservations == null) {
             return List.of();
         }
-        try (var reader = Json.createReader(new StringReader(reservations))) {
+        try (var reader = JSON.createReader(new StringReader(reservations))) {
             List<Reservation> list = new ArrayList<>();
             for (JsonValue value : reader.readArray()) {
                 JsonObject r = value.asJsonObject();
@@ -103,12 +104,12 @@ public class Sharing {
     }
 
     public static JsonArray toJson(List<Reservation> reservations) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         for (Reservation r : reservations) {
-            array.add(Json.createObjectBuilder()
+            array.add(JSON.createObjectBuilder()
                     .add("name", r.name())
-                    .add("users", Json.createArrayBuilder(new java.util.TreeSet<>(r.users())))
-                    .add("hosts", Json.createArrayBuilder(new java.util.TreeSet<>(r.hosts())))
+                    .add("users", JSON.createArrayBuilder(new java.util.TreeSet<>(r.users())))
+                    .add("hosts", JSON.createArrayBuilder(new java.util.TreeSet<>(r.hosts())))
                     .add("seats", r.seats()));
         }
         return array.build();
