@@ -8,6 +8,7 @@ import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
@@ -16,8 +17,8 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 
@@ -37,10 +38,12 @@ public class ActivationCheckout {
     SigningKeys signingKeys;
     @EJB
     IdempotencyRecords records;
+    @Inject
+    LicenseGate gate;
 
     /** @return the answer, and whether it is a replay of one stored earlier */
     public Answer activate(String licenseId, ActivationRequest request, IdempotencyClaim claim, Instant now) {
-        License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
+        License license = gate.lock(licenseId, "activated");
         if (license == null) {
             throw new InvalidLicenseException();
         }

@@ -10,7 +10,6 @@ import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.leases.boundary.SigningKeys;
-import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
@@ -48,8 +47,6 @@ public class Activations {
     @EJB
     SigningKeys signingKeys;
     @Inject
-    LicenseGate gate;
-    @Inject
     KeyrightConfig config;
     @Inject
     Clock clock;
@@ -64,9 +61,8 @@ public class Activations {
         Instant now = clock.instant();
         Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("activated");
         IdempotencyClaim claim = claims.claimFor(license.id());
-        ActivationCheckout.Answer answer = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
-                        () -> checkout.activate(license.id(), request, claim, now))
-                .orElseThrow(busy), busy);
+        ActivationCheckout.Answer answer = DeadlockRetry.run(config.deadlockRetries(),
+                () -> checkout.activate(license.id(), request, claim, now), busy);
         if (answer.stored()) {
             records.keepWithinBounds(claim, request.fingerprint()); // committed, unlocked
         }

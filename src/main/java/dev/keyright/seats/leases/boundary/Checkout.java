@@ -7,6 +7,7 @@ import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.HostLimit;
 import dev.keyright.seats.leases.control.InstallBlocks;
+import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.SeatPolicy;
 import dev.keyright.seats.leases.control.SeatShare;
 import dev.keyright.seats.leases.control.UserLimit;
@@ -28,7 +29,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +41,8 @@ import java.util.function.Function;
 /**
  * The checkout transaction, the only serialized operation, in the order that keeps the count honest:
  * <ol>
- * <li>lock the license row ({@code SELECT ... FOR UPDATE}); nothing is read before it;</li>
+ * <li>lock the license row ({@code SELECT ... FOR UPDATE}) once this node's turn at it came ({@link LicenseGate});
+ * nothing is read before it;</li>
  * <li>replay a response already committed under this Idempotency-Key;</li>
  * <li>refuse an install an administrator blocked ({@link InstallBlocks});</li>
  * <li>give an install that already holds a live seat (or a lingering one it released) the same lease, renewed;</li>
@@ -78,6 +79,8 @@ public class Checkout {
     HostLimit hostLimit;
     @Inject
     SeatShare seatShare;
+    @Inject
+    LicenseGate gate;
 
     /**
      * @param answers how the caller answers a grant; with a claim, that answer is stored in this transaction,
@@ -87,7 +90,7 @@ public class Checkout {
      */
     public Grant checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim,
                           Function<Grant, StoredResponse> answers, boolean mayWait) {
-        License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
+        License license = gate.lock(licenseId, "granted");
         if (license == null) {
             throw new InvalidLicenseException();
         }
@@ -190,7 +193,7 @@ public class Checkout {
      * node to hand over. Counted and read under the license lock with the same rules as {@link #checkout}.
      */
     public Turns serve(String licenseId, List<Waiter> heldHere, Instant now) {
-        License license = em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
+        License license = gate.lock(licenseId, "granted");
         if (license == null) {
             return Turns.refused(new InvalidLicenseException());
         }

@@ -12,7 +12,6 @@ import dev.keyright.seats.leases.control.Heartbeats;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.KnownLeases;
 import dev.keyright.seats.leases.control.LeaseSigner;
-import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
 import dev.keyright.seats.leases.control.SeatQueue;
@@ -84,8 +83,6 @@ public class Seats {
     @Inject
     InstallBlocks blocks;
     @Inject
-    LicenseGate gate;
-    @Inject
     KnownLeases knownLeases;
     @Inject
     Heartbeats heartbeats;
@@ -118,9 +115,8 @@ public class Seats {
         Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("granted");
         Grant grant;
         try {
-            grant = DeadlockRetry.run(config.deadlockRetries(), () -> gate.through(license.id(),
-                            () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait))
-                    .orElseThrow(busy), busy);
+            grant = DeadlockRetry.run(config.deadlockRetries(),
+                    () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait), busy);
         } catch (SeatRefusal refusal) {
             checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
@@ -147,11 +143,9 @@ public class Seats {
         Instant now = clock.instant();
         Turns turns;
         try {
-            Optional<Turns> served = gate.through(licenseId, () -> checkout.serve(licenseId, heldHere, now));
-            if (served.isEmpty()) {
-                return Optional.empty();
-            }
-            turns = served.get();
+            turns = checkout.serve(licenseId, heldHere, now);
+        } catch (ServiceUnavailableException busy) {
+            return Optional.empty();
         } catch (EJBException | jakarta.persistence.PersistenceException e) {
             if (Faults.isDeadlock(e) || Faults.isLockTimeout(e)) {
                 return Optional.empty();

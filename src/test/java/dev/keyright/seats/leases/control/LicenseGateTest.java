@@ -1,12 +1,18 @@
 package dev.keyright.seats.leases.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,31 +23,36 @@ import org.junit.jupiter.api.Test;
 
 class LicenseGateTest {
 
+    private final Transactions transactions = new Transactions();
+
     @Test
     void oneCheckoutOfALicenseAtATimeAndEveryOneGetsItsTurn() throws Exception {
-        LicenseGate gate = new LicenseGate(Duration.ofSeconds(30));
+        LicenseGate gate = gate(Duration.ofSeconds(30));
         AtomicInteger inside = new AtomicInteger();
         AtomicInteger mostInside = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(16);
         try {
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<Optional<Integer>>> runs = new ArrayList<>();
+            List<Future<Boolean>> runs = new ArrayList<>();
             for (int i = 0; i < 64; i++) {
-                int n = i;
+                boolean rollback = i % 3 == 0;
                 runs.add(pool.submit(() -> {
                     start.await();
-                    return gate.through("lic_one", () -> {
+                    Transaction tx = transactions.begin();
+                    boolean entered = gate.enter("lic_one");
+                    if (entered) {
                         mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
                         Thread.yield();
                         inside.decrementAndGet();
-                        return n;
-                    });
+                    }
+                    transactions.complete(tx, !rollback);
+                    return entered;
                 }));
             }
             start.countDown();
             int done = 0;
-            for (Future<Optional<Integer>> run : runs) {
-                assertTrue(run.get(30, TimeUnit.SECONDS).isPresent(), "every checkout had its turn");
+            for (Future<Boolean> run : runs) {
+                assertTrue(run.get(30, TimeUnit.SECONDS), "every checkout had its turn");
                 done++;
             }
             assertEquals(64, done);
@@ -52,40 +63,159 @@ class LicenseGateTest {
     }
 
     @Test
-    void aCheckoutThatDoesNotGetItsTurnInTimeIsToldSoAndRunsNothing() throws Exception {
-        LicenseGate gate = new LicenseGate(Duration.ofMillis(50));
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch leave = new CountDownLatch(1);
-        Thread holder = new Thread(() -> gate.through("lic_busy", () -> {
-            entered.countDown();
-            try {
-                leave.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return 1;
-        }));
-        holder.start();
-        try {
-            assertTrue(entered.await(10, TimeUnit.SECONDS));
-            AtomicInteger ran = new AtomicInteger();
-            assertEquals(Optional.empty(), gate.through("lic_busy", ran::incrementAndGet), "busy: no turn");
-            assertEquals(0, ran.get(), "and nothing ran");
-            assertEquals(Optional.of("other"), findFreeLicenseBeside(gate, "lic_busy"), "another license is not held up");
-        } finally {
-            leave.countDown();
-            holder.join(10_000);
-        }
-        assertEquals(Optional.of(2), gate.through("lic_busy", () -> 2), "the turn comes once the holder is done");
+    void aCheckoutThatDoesNotGetItsTurnInTimeIsToldSoAndHoldsNothing() throws Exception {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        Transaction holder = transactions.begin();
+        assertTrue(gate.enter("lic_busy"));
+        transactions.detach();
+
+        Transaction waiter = transactions.begin();
+        assertFalse(gate.enter("lic_busy"), "busy: no turn");
+        assertEquals(0, waiter.synchronizations.size(), "and nothing to leave");
+        transactions.complete(waiter, false);
+
+        transactions.begin();
+        assertTrue(gate.enter(otherStripeThan("lic_busy")), "another license is not held up");
+        transactions.complete(transactions.current(), true);
+
+        transactions.resume(holder);
+        transactions.complete(holder, true);
+        Transaction next = transactions.begin();
+        assertTrue(gate.enter("lic_busy"), "the turn comes once the holder's transaction completes");
+        transactions.complete(next, true);
     }
 
-    /** A license id on another stripe than the busy one goes through at once. */
-    private static Optional<String> findFreeLicenseBeside(LicenseGate gate, String busy) {
+    @Test
+    void theTurnIsLeftAsTheCommitBeginsAndOnlyOnce() {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        Transaction first = transactions.begin();
+        assertTrue(gate.enter("lic_a"));
+        first.synchronizations.forEach(Synchronization::beforeCompletion);
+        transactions.detach();
+
+        Transaction second = transactions.begin();
+        assertTrue(gate.enter("lic_a"), "the next checkout waits on the row while the first commits");
+        transactions.detach();
+
+        transactions.resume(first);
+        first.synchronizations.forEach(sync -> sync.afterCompletion(Status.STATUS_COMMITTED));
+        transactions.detach();
+        transactions.begin();
+        assertFalse(gate.enter("lic_a"), "the first transaction's completion did not give the turn twice");
+        transactions.complete(transactions.current(), false);
+
+        transactions.resume(second);
+        transactions.complete(second, true);
+    }
+
+    @Test
+    void aRolledBackCheckoutLeavesItsTurn() {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        Transaction failed = transactions.begin();
+        assertTrue(gate.enter("lic_r"));
+        transactions.complete(failed, false);
+        Transaction next = transactions.begin();
+        assertTrue(gate.enter("lic_r"));
+        transactions.complete(next, true);
+    }
+
+    @Test
+    void oneTransactionHoldsOneTurnOnly() {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        Transaction tx = transactions.begin();
+        assertTrue(gate.enter("lic_x"));
+        assertTrue(gate.enter("lic_x"), "entering again in the same transaction keeps the turn");
+        assertEquals(1, tx.synchronizations.size());
+        assertThrows(IllegalStateException.class, () -> gate.enter(otherStripeThan("lic_x")),
+                "two licenses' turns in one transaction could deadlock two nodes");
+        transactions.complete(tx, true);
+    }
+
+    private LicenseGate gate(Duration wait) {
+        LicenseGate gate = new LicenseGate(wait);
+        gate.transactions = transactions;
+        return gate;
+    }
+
+    /** A license id on another stripe than {@code busy}. */
+    private static String otherStripeThan(String busy) {
         for (int i = 0; ; i++) {
             String id = "lic_" + i;
             if (Math.floorMod(id.hashCode(), LicenseGate.STRIPES) != Math.floorMod(busy.hashCode(), LicenseGate.STRIPES)) {
-                return gate.through(id, () -> "other");
+                return id;
             }
+        }
+    }
+
+    private static final class Transaction {
+        final Map<Object, Object> resources = new HashMap<>();
+        final List<Synchronization> synchronizations = new ArrayList<>();
+    }
+
+    /** The registry as a container gives it: bound to the thread's current transaction. */
+    private static final class Transactions implements TransactionSynchronizationRegistry {
+        private final ThreadLocal<Transaction> current = new ThreadLocal<>();
+
+        Transaction begin() {
+            Transaction tx = new Transaction();
+            current.set(tx);
+            return tx;
+        }
+
+        Transaction current() {
+            return current.get();
+        }
+
+        void detach() {
+            current.remove();
+        }
+
+        void resume(Transaction tx) {
+            current.set(tx);
+        }
+
+        /** A commit calls beforeCompletion, then afterCompletion; a rollback only afterCompletion. */
+        void complete(Transaction tx, boolean commit) {
+            if (commit) {
+                tx.synchronizations.forEach(Synchronization::beforeCompletion);
+            }
+            tx.synchronizations.forEach(sync -> sync.afterCompletion(commit ? Status.STATUS_COMMITTED : Status.STATUS_ROLLEDBACK));
+            current.remove();
+        }
+
+        @Override
+        public Object getTransactionKey() {
+            return current.get();
+        }
+
+        @Override
+        public void putResource(Object key, Object value) {
+            current.get().resources.put(key, value);
+        }
+
+        @Override
+        public Object getResource(Object key) {
+            return current.get().resources.get(key);
+        }
+
+        @Override
+        public void registerInterposedSynchronization(Synchronization sync) {
+            current.get().synchronizations.add(sync);
+        }
+
+        @Override
+        public int getTransactionStatus() {
+            return current.get() == null ? Status.STATUS_NO_TRANSACTION : Status.STATUS_ACTIVE;
+        }
+
+        @Override
+        public void setRollbackOnly() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean getRollbackOnly() {
+            return false;
         }
     }
 }
