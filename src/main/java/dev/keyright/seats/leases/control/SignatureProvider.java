@@ -20,6 +20,7 @@ import java.util.logging.Logger;
 public final class SignatureProvider {
 
     static final String BOUNCY_CASTLE = "BC";
+    static final String BOUNCY_CASTLE_CLASS = "org.bouncycastle.jce.provider.BouncyCastleProvider";
     private static final Logger LOG = Logger.getLogger(SignatureProvider.class.getName());
 
     private final String name;
@@ -36,10 +37,13 @@ public final class SignatureProvider {
             return usable(BOUNCY_CASTLE, false);
         }
         try {
-            Provider bouncyCastle = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+            // By name, not `new`: a class that names BouncyCastle's type fails to load (bytecode verification
+            // resolves it) where BouncyCastle is missing, and the fallback below would never run.
+            Provider bouncyCastle = (Provider) Class.forName(BOUNCY_CASTLE_CLASS, true, SignatureProvider.class.getClassLoader())
+                    .getDeclaredConstructor().newInstance();
             boolean added = Security.addProvider(bouncyCastle) != -1;
             return usable(bouncyCastle.getName(), added);
-        } catch (LinkageError | RuntimeException e) {
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             LOG.info("Lease tokens are signed by the JDK's provider: BouncyCastle is not available (" + e + ")");
             return jdkDefault();
         }

@@ -97,6 +97,27 @@ class LeaseSignerTest {
         }
     }
 
+    @Test
+    void withoutBouncyCastleInTheApplicationTheJdksProviderSigns() throws Exception {
+        java.security.Provider registered = Security.getProvider("BC");
+        if (registered != null) {
+            Security.removeProvider("BC"); // another test's: this one asks as a fresh JVM would
+        }
+        java.net.URL classes = SignatureProvider.class.getProtectionDomain().getCodeSource().getLocation();
+        try (java.net.URLClassLoader withoutBouncyCastle = new java.net.URLClassLoader(new java.net.URL[] {classes},
+                ClassLoader.getPlatformClassLoader())) {
+            Class<?> isolated = withoutBouncyCastle.loadClass(SignatureProvider.class.getName());
+            assertThrows(ClassNotFoundException.class, () -> withoutBouncyCastle.loadClass(SignatureProvider.BOUNCY_CASTLE_CLASS));
+            Object provider = isolated.getMethod("install").invoke(null);
+            assertEquals(Optional.empty(), isolated.getMethod("name").invoke(provider));
+            assertNull(Security.getProvider("BC"));
+        } finally {
+            if (registered != null) {
+                Security.addProvider(registered);
+            }
+        }
+    }
+
     private static KeyPair p256() throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(new ECGenParameterSpec("secp256r1"));
