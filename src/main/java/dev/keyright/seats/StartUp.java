@@ -119,15 +119,15 @@ public class StartUp {
      * Loads what the first node of an installation creates (the signing key, a generated admin password).
      * Nodes first starting together insert the same keys; the losers' inserts fail on the winner's row (on one
      * database server, its primary key; across Galera nodes, certification, which may fail the insert before the
-     * winner's row has reached this node), and a later load finds it.
+     * winner's row has reached this node, or fail the commit), and a later load finds it.
      */
-    private static void converged(Runnable load) {
+    static void converged(Runnable load) {
         for (int attempt = 1; ; attempt++) {
             try {
                 load.run();
                 return;
             } catch (RuntimeException raced) {
-                if (!(Faults.isDuplicateKey(raced) || Faults.isDeadlock(raced)) || attempt == CONVERGE_ATTEMPTS) {
+                if (!(Faults.isDuplicateKey(raced) || Faults.isDeadlock(raced) || Faults.isFailedCommit(raced)) || attempt == CONVERGE_ATTEMPTS) {
                     throw raced;
                 }
                 LOG.info("Another node created it first; loading theirs");

@@ -41,4 +41,28 @@ class StartUpTest {
         assertEquals(true, StartUp.serverHas(StartUp.MICROPROFILE_HEALTH)); // provided scope: on the test class path
         assertEquals(false, StartUp.serverHas("org.eclipse.microprofile.health.NoSuchCheck"));
     }
+
+    /**
+     * Nodes first starting together race to create the signing key; on Galera the loser's commit can fail
+     * certification, which reaches the start-up as a bare SystemException (GaleraClusterIT): it loads again.
+     */
+    @Test
+    void aLoadWhoseCommitLostARaceIsRunAgainAndAnyOtherFailureEndsTheStart() {
+        int[] calls = {0};
+        StartUp.converged(() -> {
+            if (++calls[0] == 1) {
+                throw new jakarta.ejb.EJBException("Unable to complete container-managed transaction.",
+                        new jakarta.transaction.SystemException());
+            }
+        });
+        assertEquals(2, calls[0]);
+
+        int[] failures = {0};
+        IllegalStateException other = new IllegalStateException("no signing key and none can be made");
+        assertEquals(other, org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> StartUp.converged(() -> {
+            failures[0]++;
+            throw other;
+        })));
+        assertEquals(1, failures[0]);
+    }
 }

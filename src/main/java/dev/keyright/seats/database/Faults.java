@@ -22,6 +22,15 @@ public final class Faults {
                 || s.getErrorCode() == H2_DEADLOCK || "40001".equals(s.getSQLState()));
     }
 
+    /**
+     * A commit the transaction manager could not complete. A Galera certification failure at commit arrives so:
+     * Payara logs the driver's deadlock (RAR5031) and the EJB container passes on a bare {@code SystemException}
+     * whose chain no longer holds it.
+     */
+    public static boolean isFailedCommit(Throwable e) {
+        return chain(e).anyMatch(t -> t instanceof jakarta.transaction.SystemException || t instanceof jakarta.transaction.RollbackException);
+    }
+
     /** An insert that another transaction's committed row already holds the key of. */
     public static boolean isDuplicateKey(Throwable e) {
         return sqlExceptions(e).anyMatch(s -> s.getErrorCode() == MARIADB_DUPLICATE_KEY

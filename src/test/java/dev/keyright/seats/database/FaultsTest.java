@@ -32,6 +32,13 @@ class FaultsTest {
     }
 
     @Test
+    void aCommitTheTransactionManagerCouldNotCompleteIsAFailedCommit() {
+        assertTrue(Faults.isFailedCommit(new EJBException("Unable to complete container-managed transaction.",
+                new jakarta.transaction.SystemException())));
+        assertFalse(Faults.isFailedCommit(wrapped(new SQLException("Duplicate entry", "23000", 1062))));
+    }
+
+    @Test
     void lostConnectionsMeanTheDatabaseIsUnavailable() {
         assertTrue(Faults.isDatabaseUnavailable(wrapped(new SQLNonTransientConnectionException("socket closed", "08000"))));
         assertTrue(Faults.isDatabaseUnavailable(wrapped(new SQLException("Communications link failure", "08S01"))));
