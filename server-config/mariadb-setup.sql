@@ -5,7 +5,7 @@
 -- @db and @user default to 'keyright', @host to '%' (any address; name the application servers' addresses
 -- or subnet instead when you can); @password has no default: without it the script stops at its first
 -- statement. The user may create and alter the tables (the application migrates its own schema at start-up
--- with Flyway) and read and write them; nothing outside its database. utf8mb4 with a binary collation:
+-- from db/migration) and read and write them; nothing outside its database. utf8mb4 with a binary collation:
 -- license keys, install ids and names compare byte for byte. Running it again changes nothing but the grant.
 -- .ci/deploy-lib.sh makes every test database of the deployment checks with this script.
 SET @db = COALESCE(@db, 'keyright');

@@ -98,7 +98,7 @@ grep '^{' "$WORK/server.log" | jq -r 'select(.LogMessage != null) | .LogMessage'
 grep -q "Keyright Seats is ready on the data source jdbc/keyright" "$WORK/messages.txt" \
     || die "mariadb.asadmin: the application is not running on jdbc/keyright"
 [ "$(mariadb_root -N -e "SELECT COUNT(*) FROM \`$DB\`.schema_history WHERE success = 1")" -ge 1 ] \
-    || die "mariadb.asadmin: no Flyway migration in $DB"
+    || die "mariadb.asadmin: no schema migration in $DB"
 ! grep -qF "$DB_PASSWORD" "$WORK/server.log" || die "mariadb.asadmin: the database password appears in the log"
 log "ok - $MARIADB_ASADMIN: running on jdbc/keyright -> MariaDB $DB (migrated; $PASSWORD_NOTE accepted and never logged)"
 

@@ -78,7 +78,7 @@ final class MigrationClaim implements AutoCloseable {
 
     /**
      * Tables already in the database other than this claim's, when it has no schema history: another
-     * application's database, which Flyway must not baseline and migrate over.
+     * application's database, which must not be migrated over.
      */
     static List<String> foreignTables(DataSource dataSource, String historyTable) {
         try (Connection connection = dataSource.getConnection()) {
