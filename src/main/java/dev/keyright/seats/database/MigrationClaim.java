@@ -82,13 +82,7 @@ final class MigrationClaim implements AutoCloseable {
      */
     static List<String> foreignTables(DataSource dataSource, String historyTable) {
         try (Connection connection = dataSource.getConnection()) {
-            DatabaseMetaData meta = connection.getMetaData();
-            List<String> found = new ArrayList<>();
-            try (ResultSet tables = meta.getTables(connection.getCatalog(), connection.getSchema(), "%", new String[] {"TABLE", "VIEW"})) {
-                while (tables.next()) {
-                    found.add(tables.getString("TABLE_NAME"));
-                }
-            }
+            List<String> found = tableNames(connection, "TABLE", "VIEW");
             if (found.stream().anyMatch(name -> name.equalsIgnoreCase(historyTable))) {
                 return List.of();
             }
@@ -96,6 +90,18 @@ final class MigrationClaim implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot list the database's tables: " + Faults.rootMessage(e), e);
         }
+    }
+
+    /** The names of the tables (of the given JDBC types) in the connection's own schema. */
+    static List<String> tableNames(Connection connection, String... types) throws SQLException {
+        DatabaseMetaData meta = connection.getMetaData();
+        List<String> found = new ArrayList<>();
+        try (ResultSet tables = meta.getTables(connection.getCatalog(), connection.getSchema(), "%", types)) {
+            while (tables.next()) {
+                found.add(tables.getString("TABLE_NAME"));
+            }
+        }
+        return found;
     }
 
     private static void takeOverIfStale(DataSource dataSource, Clock clock) throws SQLException {

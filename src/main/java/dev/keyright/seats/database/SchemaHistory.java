@@ -1,7 +1,6 @@
 package dev.keyright.seats.database;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -44,15 +43,7 @@ final class SchemaHistory {
     }
 
     private static boolean exists(Connection connection) throws SQLException {
-        DatabaseMetaData meta = connection.getMetaData();
-        try (ResultSet tables = meta.getTables(connection.getCatalog(), connection.getSchema(), "%", new String[] {"TABLE"})) {
-            while (tables.next()) {
-                if (Migrations.HISTORY.equalsIgnoreCase(tables.getString("TABLE_NAME"))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return MigrationClaim.tableNames(connection, "TABLE").stream().anyMatch(Migrations.HISTORY::equalsIgnoreCase);
     }
 
     List<Applied> applied() throws SQLException {
