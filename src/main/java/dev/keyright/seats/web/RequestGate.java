@@ -32,7 +32,7 @@ public class RequestGate extends HttpFilter {
 
     /**
      * Writes the gate's refusal of the request and answers true, or answers false and writes nothing when
-     * the request may pass. Also asked by the admin authentication mechanism where the container refuses a
+     * the request may pass. Also asked by the admin authentication module where the container refuses a
      * request before any filter runs (AdminAuthentication, Payara Micro 7's root).
      */
     public static boolean refuses(HttpServletRequest request, HttpServletResponse response) throws IOException {

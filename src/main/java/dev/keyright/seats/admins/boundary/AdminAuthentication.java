@@ -5,83 +5,147 @@ import dev.keyright.seats.throttling.boundary.PasswordGuessingGuard;
 import dev.keyright.seats.throttling.boundary.TooManyAttemptsException;
 import dev.keyright.seats.web.RequestGate;
 import dev.keyright.seats.web.SecurityHeaders;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import jakarta.security.enterprise.AuthenticationStatus;
-import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
-import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
-import jakarta.security.enterprise.credential.Password;
-import jakarta.security.enterprise.credential.UsernamePasswordCredential;
-import jakarta.security.enterprise.identitystore.CredentialValidationResult;
-import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
+import jakarta.security.auth.message.AuthException;
+import jakarta.security.auth.message.AuthStatus;
+import jakarta.security.auth.message.MessageInfo;
+import jakarta.security.auth.message.MessagePolicy;
+import jakarta.security.auth.message.callback.CallerPrincipalCallback;
+import jakarta.security.auth.message.callback.GroupPrincipalCallback;
+import jakarta.security.auth.message.module.ServerAuthModule;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.Principal;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiPredicate;
+import javax.security.auth.Subject;
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.UnsupportedCallbackException;
 
 /**
- * HTTP Basic for the admin API through Jakarta Security, tolerant of malformed headers: anything that
- * is not a well-formed Basic credential is simply no credential (401 on protected resources, ignored
- * elsewhere), never a server fault. Clients' {@code Authorization: License ...} passes through untouched.
- * Wrong credentials count against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
+ * HTTP Basic for the admin API, a Jakarta Authentication module the container asks on every request
+ * ({@link AdminAuthenticationInstaller} registers it): the administrator becomes the container's caller in
+ * group {@value #ROLE}, which web.xml's constraint, {@code @RolesAllowed} and the role mappings judge as
+ * before. Tolerant of malformed headers: anything that is not a well-formed Basic credential is simply no
+ * credential (401 where the container says authentication is mandatory, ignored elsewhere), never a server
+ * fault; clients' {@code Authorization: License ...} passes through untouched. Wrong credentials count
+ * against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
+ * <p>
+ * A request that is not the admin's costs a header check and one callback: no look-up of any kind (a
+ * Jakarta Security mechanism cost about 15 % of a renew's CPU, two JNDI look-ups of the BeanManager per
+ * request, docs/BENCHMARK.md round 9).
  * <p>
  * The application's root is no admin resource (web.xml constrains only {@code /v1/admin/*}, {@code /admin/*}
  * and {@code /admin}), but Payara Micro 7 refuses every request it maps to the root ({@code /}, and
  * {@code /;x/v1/admin/licenses}) to every caller, before any filter: Exousia 3.0.1 checks the container's
  * constrained URI {@code "/"} as the default URL pattern, which no qualified permission implies, where
- * Payara 6 checked it as the context root {@code ""}. There the mechanism answers as the application does
+ * Payara 6 checked it as the context root {@code ""}. There the module answers as the application does
  * on Payara 6: the request gate's refusal, else 404. Payara 6 never reports the root as protected.
  */
-@ApplicationScoped
-public class AdminAuthentication implements HttpAuthenticationMechanism {
+public class AdminAuthentication implements ServerAuthModule {
 
+    public static final String ROLE = "keyright-admin";
     static final String CHALLENGE = "Basic realm=\"keyright\", charset=\"UTF-8\"";
+    /** Set by the container in the message's map where the resource is constrained (Jakarta Authentication, servlet profile). */
+    static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
 
-    @Inject
-    IdentityStoreHandler identityStores;
-    @Inject
-    PasswordGuessingGuard guessing;
+    private final PasswordGuessingGuard guessing;
+    private final BiPredicate<String, char[]> administrator;
+    private CallbackHandler container;
+
+    /** @param administrator whether a user name and password are the administrator's ({@link AdminCredentials#verify}) */
+    public AdminAuthentication(PasswordGuessingGuard guessing, BiPredicate<String, char[]> administrator) {
+        this.guessing = guessing;
+        this.administrator = administrator;
+    }
 
     @Override
-    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
-                                                HttpMessageContext context) {
-        Optional<UsernamePasswordCredential> credential = basic(request.getHeader("Authorization"));
+    public void initialize(MessagePolicy requestPolicy, MessagePolicy responsePolicy, CallbackHandler handler,
+                           @SuppressWarnings("rawtypes") Map options) {
+        this.container = handler;
+    }
+
+    @Override
+    public Class<?>[] getSupportedMessageTypes() {
+        return new Class<?>[] {HttpServletRequest.class, HttpServletResponse.class};
+    }
+
+    @Override
+    public AuthStatus validateRequest(MessageInfo message, Subject caller, Subject service) throws AuthException {
+        HttpServletRequest request = (HttpServletRequest) message.getRequestMessage();
+        HttpServletResponse response = (HttpServletResponse) message.getResponseMessage();
+        boolean mandatory = Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)));
+        Optional<String[]> credential = basic(request.getHeader("Authorization"));
         if (credential.isPresent()) {
             Optional<TooManyAttemptsException> refused = guessing.admit(request);
             if (refused.isPresent()) {
                 return refuse(response, refused.get());
             }
-            CredentialValidationResult result = identityStores.validate(credential.get());
-            if (result.getStatus() == CredentialValidationResult.Status.VALID) {
-                return refusedRoot(request, context) ? answerAtRoot(request, response) : context.notifyContainerAboutLogin(result);
+            String user = credential.get()[0];
+            if (administrator.test(user, credential.get()[1].toCharArray())) {
+                if (refusedRoot(request, mandatory)) {
+                    return answerAtRoot(request, response);
+                }
+                tell(new CallerPrincipalCallback(caller, user), new GroupPrincipalCallback(caller, new String[] {ROLE}));
+                return AuthStatus.SUCCESS;
             }
             guessing.failed(request);
         }
-        if (refusedRoot(request, context)) {
+        if (refusedRoot(request, mandatory)) {
             return answerAtRoot(request, response);
         }
-        if (context.isProtected()) {
+        if (mandatory) {
             response.setHeader("WWW-Authenticate", CHALLENGE);
-            return context.responseUnauthorized();
+            try {
+                response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+            } catch (IOException clientGone) {
+                // nothing to answer
+            }
+            return AuthStatus.SEND_FAILURE;
         }
-        return context.doNothing();
+        tell(new CallerPrincipalCallback(caller, (Principal) null));
+        return AuthStatus.SUCCESS;
+    }
+
+    @Override
+    public AuthStatus secureResponse(MessageInfo message, Subject service) {
+        return AuthStatus.SEND_SUCCESS;
+    }
+
+    @Override
+    public void cleanSubject(MessageInfo message, Subject subject) {
+        if (subject != null) {
+            subject.getPrincipals().clear();
+        }
+    }
+
+    private void tell(Callback... callbacks) throws AuthException {
+        try {
+            container.handle(callbacks);
+        } catch (IOException | UnsupportedCallbackException e) {
+            AuthException failed = new AuthException("the container refused the caller: " + e);
+            failed.initCause(e);
+            throw failed;
+        }
     }
 
     /** The root, reported protected although no constraint covers it: Payara Micro 7 (see the class comment). */
-    static boolean refusedRoot(HttpServletRequest request, HttpMessageContext context) {
+    static boolean refusedRoot(HttpServletRequest request, boolean mandatory) {
         String servletPath = request.getServletPath() == null ? "" : request.getServletPath();
         String pathInfo = request.getPathInfo() == null ? "" : request.getPathInfo();
-        return context.isProtected() && (servletPath + pathInfo).equals("/");
+        return mandatory && (servletPath + pathInfo).equals("/");
     }
 
     /**
      * The answer the application gives at its root on Payara 6 (RequestGate's refusal, else 404: nothing is
      * served there), with the security headers, committed here: the container would refuse it whatever the
-     * mechanism returns, to the administrator too.
+     * module returns, to the administrator too.
      */
-    private static AuthenticationStatus answerAtRoot(HttpServletRequest request, HttpServletResponse response) {
+    private static AuthStatus answerAtRoot(HttpServletRequest request, HttpServletResponse response) {
         try {
             SecurityHeaders.apply(response);
             if (!RequestGate.refuses(request, response)) {
@@ -91,21 +155,22 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
         } catch (IOException clientGone) {
             // nothing to answer
         }
-        return AuthenticationStatus.SEND_FAILURE;
+        return AuthStatus.SEND_FAILURE;
     }
 
     /** 429 problem+json with Retry-After, committed here so that the container cannot turn it into a 401. */
-    private static AuthenticationStatus refuse(HttpServletResponse response, TooManyAttemptsException refused) {
+    private static AuthStatus refuse(HttpServletResponse response, TooManyAttemptsException refused) {
         try {
             ProblemWriter.write(response, refused);
             response.flushBuffer();
         } catch (IOException clientGone) {
             // nothing to answer
         }
-        return AuthenticationStatus.SEND_FAILURE;
+        return AuthStatus.SEND_FAILURE;
     }
 
-    static Optional<UsernamePasswordCredential> basic(String header) {
+    /** User name and password of a well-formed {@code Authorization: Basic} header, else nothing. */
+    static Optional<String[]> basic(String header) {
         if (header == null || header.length() < 7 || !header.regionMatches(true, 0, "Basic ", 0, 6) || header.length() > 4096) {
             return Optional.empty();
         }
@@ -115,7 +180,7 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
             if (colon <= 0) {
                 return Optional.empty();
             }
-            return Optional.of(new UsernamePasswordCredential(decoded.substring(0, colon), new Password(decoded.substring(colon + 1))));
+            return Optional.of(new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)});
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }

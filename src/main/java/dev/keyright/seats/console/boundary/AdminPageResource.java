@@ -2,7 +2,7 @@ package dev.keyright.seats.console.boundary;
 
 import dev.keyright.seats.admins.entity.SignedOutException;
 
-import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import dev.keyright.seats.admins.boundary.AdminAuthentication;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,7 +27,7 @@ import java.util.Map;
  * path, served under a strict Content-Security-Policy (role keyright-admin, enforced by web.xml). The page
  * itself talks to the admin API with the browser's Basic credentials.
  */
-@RolesAllowed(AdminIdentityStore.ROLE)
+@RolesAllowed(AdminAuthentication.ROLE)
 @Path("admin")
 public class AdminPageResource {
 

@@ -5,7 +5,7 @@ import static dev.keyright.seats.problems.JsonProviders.JSON;
 import dev.keyright.seats.activations.boundary.ActivationBody;
 import dev.keyright.seats.activations.boundary.Activations;
 import dev.keyright.seats.activations.entity.Activation;
-import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import dev.keyright.seats.admins.boundary.AdminAuthentication;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The admin API for licenses (role keyright-admin: web.xml's security constraint, and the role check on the class itself). */
-@RolesAllowed(AdminIdentityStore.ROLE)
+@RolesAllowed(AdminAuthentication.ROLE)
 @Path("v1/admin/licenses")
 @Produces(MediaType.APPLICATION_JSON)
 public class LicensesResource {

@@ -3,7 +3,7 @@ package dev.keyright.seats.monitoring.boundary;
 import dev.keyright.seats.activations.boundary.Activations;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 
-import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import dev.keyright.seats.admins.boundary.AdminAuthentication;
 import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.LongAdder;
  * of counters.
  */
 @Path("v1/admin/metrics")
-@RolesAllowed(AdminIdentityStore.ROLE)
+@RolesAllowed(AdminAuthentication.ROLE)
 public class MetricsResource {
 
     @EJB

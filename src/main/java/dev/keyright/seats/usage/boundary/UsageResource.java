@@ -3,7 +3,7 @@ package dev.keyright.seats.usage.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.web.Timestamps;
-import dev.keyright.seats.admins.boundary.AdminIdentityStore;
+import dev.keyright.seats.admins.boundary.AdminAuthentication;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.usage.control.UsageReport;
@@ -25,7 +25,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 /** {@code GET /v1/admin/licenses/{id}/usage?from&to&bucket=hour|day} (role keyright-admin). */
-@RolesAllowed(AdminIdentityStore.ROLE)
+@RolesAllowed(AdminAuthentication.ROLE)
 @Path("v1/admin/licenses/{licenseId}/usage")
 @Produces(MediaType.APPLICATION_JSON)
 public class UsageResource {
