@@ -133,8 +133,14 @@ if java "$ROOT/server-config/JmxProbe.java" "127.0.0.1:$JMX" keyright-monitor wr
     die "jmx.options: a wrong JMX password was accepted"
 fi
 JAVA_PID=$(pgrep -g "$PGID" -f payara-micro | tail -1)
-jcmd "$JAVA_PID" ManagementAgent.status 2>/dev/null | grep -q "com.sun.management.jmxremote.port = $JMX" \
-    || die "jmx.options: jcmd ManagementAgent.status does not show the agent on port $JMX"
+# jcmd's attach can time out on a busy machine (seen once in CI on Payara Micro 7, the check passing at once
+# when run again): up to three attaches, and what jcmd said when none shows the port.
+AGENT=""
+for attempt in 1 2 3; do
+    AGENT=$(jcmd "$JAVA_PID" ManagementAgent.status 2>&1) && grep -q "com.sun.management.jmxremote.port = $JMX" <<< "$AGENT" && break
+done
+grep -q "com.sun.management.jmxremote.port = $JMX" <<< "$AGENT" \
+    || die "jmx.options: jcmd ManagementAgent.status (pid $JAVA_PID) does not show the agent on port $JMX: $(head -c 600 <<< "$AGENT")"
 log "ok - jmx.options: remote JMX on 127.0.0.1:$JMX with password authentication (wrong password refused; jcmd ManagementAgent.status agrees)"
 
 # --- jvm.options --------------------------------------------------------------------------------------

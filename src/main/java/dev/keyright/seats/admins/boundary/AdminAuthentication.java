@@ -35,9 +35,9 @@ import javax.security.auth.callback.UnsupportedCallbackException;
  * fault; clients' {@code Authorization: License ...} passes through untouched. Wrong credentials count
  * against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
  * <p>
- * A request that is not the admin's costs a header check and one callback: no look-up of any kind (a
- * Jakarta Security mechanism cost about 15 % of a renew's CPU, two JNDI look-ups of the BeanManager per
- * request, docs/BENCHMARK.md round 9).
+ * A request that is not the admin's costs a header check and one callback: no look-up of any kind. (The
+ * Jakarta Security mechanism this replaces made Soteria look the BeanManager up by JNDI twice a request;
+ * without it a renew takes 16 % less server CPU, docs/BENCHMARK.md round 9.)
  * <p>
  * The application's root is no admin resource (web.xml constrains only {@code /v1/admin/*}, {@code /admin/*}
  * and {@code /admin}), but Payara Micro 7 refuses every request it maps to the root ({@code /}, and
