@@ -55,7 +55,7 @@ public class AdminAuthentication implements ServerAuthModule {
 
     private final PasswordGuessingGuard guessing;
     private final BiPredicate<String, char[]> administrator;
-    private CallbackHandler container;
+    private volatile CallbackHandler container;
 
     /** @param administrator whether a user name and password are the administrator's ({@link AdminCredentials#verify}) */
     public AdminAuthentication(PasswordGuessingGuard guessing, BiPredicate<String, char[]> administrator) {
