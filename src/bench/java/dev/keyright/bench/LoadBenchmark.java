@@ -259,7 +259,8 @@ public final class LoadBenchmark {
             SeatTarget.License queueLicense = http.createLicenses("bench-queue", 1, 10, 120).get(0);
             log("queue: 100 installs waiting (Prefer: wait) for 10 seats, one release at a time, " + config.seconds() + " s");
             queue = QueueScenario.run(server.base(), queueLicense, 100, config.seconds());
-            log("queue: release-to-201 hand-over " + queue.line());
+            log("queue: release-to-201 hand-over " + queue.line() + "; server RSS " + megabytes(server.procStatusKb("VmRSS"))
+                    + ", peak so far " + megabytes(server.procStatusKb("VmHWM")));
         }
 
         OptionalLong rss = server.procStatusKb("VmRSS");
@@ -312,6 +313,7 @@ public final class LoadBenchmark {
         cfg.put("mixedChurnPerSecond", config.mixedChurnPerSecond());
         cfg.put("floorRenewCountsCached", cachedRenewCounts);
         cfg.put("serverJvmArgs", config.serverJvmArgs());
+        cfg.put("serverJava", config.serverJava().toString());
         json.put("config", cfg);
         List<Object> scenarioJson = new ArrayList<>();
         results.forEach(r -> scenarioJson.add(Report.json(r)));
@@ -374,8 +376,9 @@ public final class LoadBenchmark {
         String use = String.format(Locale.ROOT, "%.2f, %.2f, %.2f", cpu.cores(before, after, 0, wall),
                 cpu.cores(before, after, 1, wall), cpu.cores(before, after, 2, wall));
         cpuUse.put(scenario + " on " + target.name(), use);
-        log(String.format(Locale.ROOT, "  %.0f ops/s, %d errors; cores used (server, client, mariadbd): %s",
-                run.recording().completed() / run.measuredSeconds(), run.recording().errorCount(), use));
+        log(String.format(Locale.ROOT, "  %.0f ops/s, %d errors; cores used (server, client, mariadbd): %s; server RSS %s, peak so far %s",
+                run.recording().completed() / run.measuredSeconds(), run.recording().errorCount(), use,
+                megabytes(server.procStatusKb("VmRSS")), megabytes(server.procStatusKb("VmHWM"))));
         return run;
     }
 

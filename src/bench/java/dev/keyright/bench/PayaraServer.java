@@ -84,7 +84,7 @@ final class PayaraServer implements AutoCloseable {
         Files.writeString(preboot, Files.readString(config.basedir().resolve("server-config/hardening.asadmin")) + "\n"
                 + "set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=127.0.0.1\n");
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(config.serverJava().resolve("bin").resolve("java").toString());
         command.addAll(extraJvmArgs);
         if (!config.serverJvmArgs().isBlank()) {
             command.addAll(Arrays.asList(config.serverJvmArgs().trim().split("\\s+")));

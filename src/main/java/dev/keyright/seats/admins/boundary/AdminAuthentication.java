@@ -79,14 +79,14 @@ public class AdminAuthentication implements ServerAuthModule {
         HttpServletRequest request = (HttpServletRequest) message.getRequestMessage();
         HttpServletResponse response = (HttpServletResponse) message.getResponseMessage();
         boolean mandatory = Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)));
-        Optional<String[]> credential = basic(request.getHeader("Authorization"));
+        Optional<BasicCredential> credential = basic(request.getHeader("Authorization"));
         if (credential.isPresent()) {
             Optional<TooManyAttemptsException> refused = guessing.admit(request);
             if (refused.isPresent()) {
                 return refuse(response, refused.get());
             }
-            String user = credential.get()[0];
-            if (administrator.test(user, credential.get()[1].toCharArray())) {
+            String user = credential.get().user();
+            if (administrator.test(user, credential.get().password().toCharArray())) {
                 if (refusedRoot(request, mandatory)) {
                     return answerAtRoot(request, response);
                 }
@@ -169,8 +169,12 @@ public class AdminAuthentication implements ServerAuthModule {
         return AuthStatus.SEND_FAILURE;
     }
 
+    /** What an {@code Authorization: Basic} header carries. */
+    record BasicCredential(String user, String password) {
+    }
+
     /** User name and password of a well-formed {@code Authorization: Basic} header, else nothing. */
-    static Optional<String[]> basic(String header) {
+    static Optional<BasicCredential> basic(String header) {
         if (header == null || header.length() < 7 || !header.regionMatches(true, 0, "Basic ", 0, 6) || header.length() > 4096) {
             return Optional.empty();
         }
@@ -180,7 +184,7 @@ public class AdminAuthentication implements ServerAuthModule {
             if (colon <= 0) {
                 return Optional.empty();
             }
-            return Optional.of(new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)});
+            return Optional.of(new BasicCredential(decoded.substring(0, colon), decoded.substring(colon + 1)));
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }
