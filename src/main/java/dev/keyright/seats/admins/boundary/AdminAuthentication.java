@@ -169,8 +169,12 @@ public class AdminAuthentication implements ServerAuthModule {
         return AuthStatus.SEND_FAILURE;
     }
 
-    /** What an {@code Authorization: Basic} header carries. */
+    /** What an {@code Authorization: Basic} header carries; its text never shows the password. */
     record BasicCredential(String user, String password) {
+        @Override
+        public String toString() {
+            return "BasicCredential[user=" + user + "]";
+        }
     }
 
     /** User name and password of a well-formed {@code Authorization: Basic} header, else nothing. */
