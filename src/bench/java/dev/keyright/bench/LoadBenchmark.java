@@ -259,8 +259,7 @@ public final class LoadBenchmark {
             SeatTarget.License queueLicense = http.createLicenses("bench-queue", 1, 10, 120).get(0);
             log("queue: 100 installs waiting (Prefer: wait) for 10 seats, one release at a time, " + config.seconds() + " s");
             queue = QueueScenario.run(server.base(), queueLicense, 100, config.seconds());
-            log("queue: release-to-201 hand-over " + queue.line() + "; server RSS " + megabytes(server.procStatusKb("VmRSS"))
-                    + ", peak so far " + megabytes(server.procStatusKb("VmHWM")));
+            log("queue: release-to-201 hand-over " + queue.line() + "; " + serverMemory());
         }
 
         OptionalLong rss = server.procStatusKb("VmRSS");
@@ -376,10 +375,14 @@ public final class LoadBenchmark {
         String use = String.format(Locale.ROOT, "%.2f, %.2f, %.2f", cpu.cores(before, after, 0, wall),
                 cpu.cores(before, after, 1, wall), cpu.cores(before, after, 2, wall));
         cpuUse.put(scenario + " on " + target.name(), use);
-        log(String.format(Locale.ROOT, "  %.0f ops/s, %d errors; cores used (server, client, mariadbd): %s; server RSS %s, peak so far %s",
-                run.recording().completed() / run.measuredSeconds(), run.recording().errorCount(), use,
-                megabytes(server.procStatusKb("VmRSS")), megabytes(server.procStatusKb("VmHWM"))));
+        log(String.format(Locale.ROOT, "  %.0f ops/s, %d errors; cores used (server, client, mariadbd): %s; %s",
+                run.recording().completed() / run.measuredSeconds(), run.recording().errorCount(), use, serverMemory()));
         return run;
+    }
+
+    /** The server's RSS now and its peak so far, for the log line of the scenario that just ended. */
+    private String serverMemory() {
+        return "server RSS " + megabytes(server.procStatusKb("VmRSS")) + ", peak so far " + megabytes(server.procStatusKb("VmHWM"));
     }
 
     /** Whether the deployed server recounts a renew's seats-in-use at most once a second (RecentCounts). */
