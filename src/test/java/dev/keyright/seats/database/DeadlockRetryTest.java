@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,33 @@ class DeadlockRetryTest {
             throw DEADLOCK;
         }, Busy::new));
         assertEquals(3, runs.get(), "the first run and two retries");
+    }
+
+    @Test
+    void noRetryStartsOnceTheFirstAttemptBeganLongerAgoThanTheBoundSoTheAnswerComesWithinAClientsTimeout() {
+        AtomicLong nanos = new AtomicLong(7_000_000_000L); // any origin: only differences count
+        AtomicInteger runs = new AtomicInteger();
+        assertThrows(Busy.class, () -> DeadlockRetry.run(5, Duration.ofSeconds(1), nanos::get, () -> {
+            runs.incrementAndGet();
+            nanos.addAndGet(Duration.ofMillis(600).toNanos()); // a slow attempt (a loaded machine), then it loses
+            throw DEADLOCK;
+        }, Busy::new));
+        assertEquals(2, runs.get(), "retried at 0.6 s (+ a pause of at most 20 ms), not at 1.2 s: five retries were left");
+    }
+
+    @Test
+    void quickLosersAreRetriedUpToTheCountWithinTheBound() {
+        AtomicLong nanos = new AtomicLong();
+        AtomicInteger runs = new AtomicInteger();
+        String result = DeadlockRetry.run(5, Duration.ofSeconds(1), nanos::get, () -> {
+            nanos.addAndGet(Duration.ofMillis(10).toNanos());
+            if (runs.incrementAndGet() < 6) {
+                throw new EJBException(DEADLOCK);
+            }
+            return "granted";
+        }, Busy::new);
+        assertEquals("granted", result, "the sixth attempt, 50 ms of attempts and no more than 460 ms of pauses in");
+        assertEquals(6, runs.get());
     }
 
     @Test
