@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.configuration.ConfigurationException;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.h2.jdbcx.JdbcDataSource;
@@ -22,11 +18,8 @@ import org.junit.jupiter.api.Test;
 /** One node migrates at a time: the claim row, on the embedded database's engine (in memory). */
 class MigrationClaimTest {
 
-    private final JdbcDataSource database = new JdbcDataSource();
-
-    MigrationClaimTest() {
-        database.setURL("jdbc:h2:mem:claim-" + UUID.randomUUID() + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1");
-    }
+    private final InMemoryDatabase db = new InMemoryDatabase("claim");
+    private final JdbcDataSource database = db.source();
 
     @Test
     void aSecondNodeWaitsUntilTheFirstGivesTheClaimBack() throws Exception {
@@ -37,7 +30,7 @@ class MigrationClaimTest {
                 "the second node waits while the first holds the claim");
         first.close();
         second.get(5, TimeUnit.SECONDS).close();
-        assertEquals(0, rows("SELECT COUNT(*) FROM migration_claim"));
+        assertEquals(0, db.count("SELECT COUNT(*) FROM migration_claim"));
     }
 
     @Test
@@ -54,7 +47,7 @@ class MigrationClaimTest {
         MigrationClaim.take(database, Duration.ofSeconds(10), Clock.fixed(start, ZoneOffset.UTC)); // never given back
         Clock later = Clock.fixed(start.plus(MigrationClaim.STALE).plusSeconds(1), ZoneOffset.UTC);
         MigrationClaim.take(database, Duration.ofSeconds(5), later).close();
-        assertEquals(0, rows("SELECT COUNT(*) FROM migration_claim"));
+        assertEquals(0, db.count("SELECT COUNT(*) FROM migration_claim"));
     }
 
     @Test
@@ -64,49 +57,32 @@ class MigrationClaimTest {
         MigrationClaim taker = MigrationClaim.take(database, Duration.ofSeconds(5),
                 Clock.fixed(start.plus(MigrationClaim.STALE).plusSeconds(1), ZoneOffset.UTC));
         slow.close(); // the node thought dead comes back: it must not free the claim its successor holds
-        assertEquals(1, rows("SELECT COUNT(*) FROM migration_claim"));
+        assertEquals(1, db.count("SELECT COUNT(*) FROM migration_claim"));
         taker.close();
-        assertEquals(0, rows("SELECT COUNT(*) FROM migration_claim"));
+        assertEquals(0, db.count("SELECT COUNT(*) FROM migration_claim"));
     }
 
     @Test
     void aDatabaseOfSomethingElseIsNamedAndANewOneIsNot() throws Exception {
         MigrationClaim.take(database, Duration.ofSeconds(1), Clock.systemUTC()).close();
         assertEquals(List.of(), MigrationClaim.foreignTables(database, Migrations.HISTORY), "only the claim's own table");
-        execute("CREATE TABLE invoices (id INT PRIMARY KEY)");
+        db.execute("CREATE TABLE invoices (id INT PRIMARY KEY)");
         assertEquals(List.of("invoices"), MigrationClaim.foreignTables(database, Migrations.HISTORY));
-        execute("CREATE TABLE schema_history (id INT PRIMARY KEY)");
+        db.execute("CREATE TABLE schema_history (id INT PRIMARY KEY)");
         assertEquals(List.of(), MigrationClaim.foreignTables(database, Migrations.HISTORY), "a Keyright database has its history");
     }
 
     @Test
     void migratesANewDatabaseAndRefusesAForeignOne() throws Exception {
         Migrations.migrate(database);
-        assertTrue(rows("SELECT COUNT(*) FROM schema_history WHERE success") >= 6, "every migration ran");
-        assertEquals(0, rows("SELECT COUNT(*) FROM lease"));
+        assertTrue(db.count("SELECT COUNT(*) FROM schema_history WHERE success") >= 6, "every migration ran");
+        assertEquals(0, db.count("SELECT COUNT(*) FROM lease"));
         Migrations.migrate(database); // a second start: nothing to do, no claim left behind
-        assertEquals(0, rows("SELECT COUNT(*) FROM migration_claim"));
+        assertEquals(0, db.count("SELECT COUNT(*) FROM migration_claim"));
 
-        JdbcDataSource foreign = new JdbcDataSource();
-        foreign.setURL("jdbc:h2:mem:foreign-" + UUID.randomUUID() + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1");
-        try (Connection connection = foreign.getConnection(); Statement sql = connection.createStatement()) {
-            sql.execute("CREATE TABLE invoices (id INT PRIMARY KEY)");
-        }
-        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(foreign));
+        InMemoryDatabase foreign = new InMemoryDatabase("foreign");
+        foreign.execute("CREATE TABLE invoices (id INT PRIMARY KEY)");
+        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(foreign.source()));
         assertTrue(refused.getMessage().contains("invoices"), refused.getMessage());
-    }
-
-    private long rows(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement();
-             var result = statement.executeQuery(sql)) {
-            result.next();
-            return result.getLong(1);
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute(sql);
-        }
     }
 }

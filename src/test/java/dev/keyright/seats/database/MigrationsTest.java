@@ -14,7 +14,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
@@ -27,13 +26,9 @@ import org.junit.jupiter.api.Test;
  */
 class MigrationsTest {
 
-    private final JdbcDataSource database = new JdbcDataSource();
+    private final InMemoryDatabase db = new InMemoryDatabase("migrations");
+    private final JdbcDataSource database = db.source();
     private final List<MigrationScript> scripts = Migrations.SCRIPTS.stream().map(MigrationScript::load).toList();
-
-    MigrationsTest() {
-        database.setURL("jdbc:h2:mem:migrations-" + UUID.randomUUID() + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1");
-        database.setUser("keyright");
-    }
 
     @Test
     void everyShippedScriptIsListedInOrder() throws URISyntaxException, java.io.IOException {
@@ -78,18 +73,18 @@ class MigrationsTest {
             assertEquals(List.of(), Migrations.pending(scripts, rows));
         }
         Migrations.migrate(database);
-        assertEquals(scripts.size(), count("SELECT COUNT(*) FROM schema_history WHERE type = 'SQL'"), "nothing applied twice");
+        assertEquals(scripts.size(), db.count("SELECT COUNT(*) FROM schema_history WHERE type = 'SQL'"), "nothing applied twice");
     }
 
     @Test
     void anUpgradeFromAFlywayDatabaseAppliesOnlyTheNewerScripts() throws SQLException {
         flyway().target("3").load().migrate();
-        execute("INSERT INTO license (id, product, key_hash, seats, ttl_seconds, skew_seconds, status, created_at, checkouts)"
+        db.execute("INSERT INTO license (id, product, key_hash, seats, ttl_seconds, skew_seconds, status, created_at, checkouts)"
                 + " VALUES ('lic-1', 'cad', 'hash', 5, 120, 5, 'ACTIVE', 0, 0)");
 
         Migrations.migrate(database);
 
-        assertEquals(1, count("SELECT COUNT(*) FROM license WHERE id = 'lic-1' AND model = 'floating'"), "the row is kept and migrated");
+        assertEquals(1, db.count("SELECT COUNT(*) FROM license WHERE id = 'lic-1' AND model = 'floating'"), "the row is kept and migrated");
         assertEquals(List.of(1, 2, 3, 4, 5, 6), versions());
         flyway().load().validate();
     }
@@ -104,8 +99,8 @@ class MigrationsTest {
             IllegalStateException failed = assertThrows(IllegalStateException.class, () -> Migrations.migrate(connection, withBroken));
             assertTrue(failed.getMessage().contains("V7__broken.sql"), failed.getMessage());
         }
-        assertEquals(1, count("SELECT COUNT(*) FROM schema_history WHERE script = 'V7__broken.sql' AND NOT success"));
-        assertEquals(0, count("SELECT COUNT(*) FROM half_done"), "what ran before the failure stays: DDL commits as it goes");
+        assertEquals(1, db.count("SELECT COUNT(*) FROM schema_history WHERE script = 'V7__broken.sql' AND NOT success"));
+        assertEquals(0, db.count("SELECT COUNT(*) FROM half_done"), "what ran before the failure stays: DDL commits as it goes");
 
         try (Connection connection = database.getConnection()) {
             ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(connection, withBroken));
@@ -116,7 +111,7 @@ class MigrationsTest {
     @Test
     void aScriptChangedAfterItRanIsRefused() throws SQLException {
         Migrations.migrate(database);
-        execute("UPDATE schema_history SET checksum = checksum + 1 WHERE version = '2'");
+        db.execute("UPDATE schema_history SET checksum = checksum + 1 WHERE version = '2'");
 
         ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(database));
         assertTrue(refused.getMessage().contains("V2__usage_history.sql"), refused.getMessage());
@@ -125,7 +120,7 @@ class MigrationsTest {
     @Test
     void aScriptOlderThanTheSchemaButNeverAppliedIsRefused() throws SQLException {
         Migrations.migrate(database);
-        execute("DELETE FROM schema_history WHERE version = '4'");
+        db.execute("DELETE FROM schema_history WHERE version = '4'");
 
         ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(database));
         assertTrue(refused.getMessage().contains("V4__seat_queue.sql") && refused.getMessage().contains("version 6"), refused.getMessage());
@@ -134,7 +129,7 @@ class MigrationsTest {
     @Test
     void aSchemaNewerThanThisBuildIsServedAsItIs() throws SQLException {
         Migrations.migrate(database);
-        execute("INSERT INTO schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
+        db.execute("INSERT INTO schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
                 + " VALUES (100, '7', 'later', 'SQL', 'V7__later.sql', 1, 'keyright', 0, TRUE)");
 
         Migrations.migrate(database);
@@ -180,20 +175,6 @@ class MigrationsTest {
         try (Connection connection = database.getConnection()) {
             return SchemaHistory.on(connection).applied().stream().filter(row -> "SQL".equals(row.type()))
                     .map(SchemaHistory.Applied::version).toList();
-        }
-    }
-
-    private int count(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery(sql)) {
-            row.next();
-            return row.getInt(1);
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute(sql);
         }
     }
 }
