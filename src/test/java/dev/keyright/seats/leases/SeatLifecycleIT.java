@@ -22,6 +22,31 @@ class SeatLifecycleIT extends OnTheServer {
     }
 
     @Test
+    void theNodeRemembersTheLeaseItGrantsSoItsFirstHeartbeatIsOneStatementAndForgetsItAtRelease() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 2, 60, 5);
+        String key = license.getString("licenseKey");
+        String leaseId = api.acquire(product, key, "inst-known").json().getString("leaseId");
+        assertTrue(api.serverKnowsLease(leaseId), "known from the checkout, before any heartbeat read it");
+        assertEquals(200, api.renew(key, leaseId).status());
+        assertEquals(204, api.release(key, leaseId).status());
+        assertFalse(api.serverKnowsLease(leaseId), "a released lease is not renewed from memory");
+        assertEquals(410, api.renew(key, leaseId).status());
+
+        // A seat that lingers after its release, taken back by its install: remembered again by that checkout.
+        assertEquals(200, api.admin("PATCH", "/v1/admin/licenses/" + license.getString("licenseId"), "{\"lingerSeconds\":300}").status());
+        String lingering = api.acquire(product, key, "inst-back").json().getString("leaseId");
+        assertEquals(204, api.release(key, lingering).status());
+        assertFalse(api.serverKnowsLease(lingering));
+        Api.Reply back = api.acquire(product, key, "inst-back");
+        assertEquals(200, back.status(), back.toString());
+        assertEquals(lingering, back.json().getString("leaseId"));
+        assertTrue(api.serverKnowsLease(lingering), "known from the checkout that gave it back");
+        assertEquals(200, api.renew(key, lingering).status());
+    }
+
+    @Test
     void acquireRenewPoolReleaseLifecycle() {
         Api api = api();
         String product = product();

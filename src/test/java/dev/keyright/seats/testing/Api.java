@@ -193,6 +193,11 @@ public final class Api {
         return Integer.parseInt(send("GET", "/test-support/queue/held", null, Map.of()).body());
     }
 
+    /** Whether the server remembers the lease's fixed facts, so that its next heartbeat is one statement (test deployments only). */
+    public boolean serverKnowsLease(String leaseId) {
+        return Boolean.parseBoolean(send("GET", "/test-support/known-leases/" + leaseId, null, Map.of()).body());
+    }
+
     /** How many threads the server's JVM runs now (test deployments only). */
     public int serverThreads() {
         return Integer.parseInt(send("GET", "/test-support/threads/count", null, Map.of()).body());

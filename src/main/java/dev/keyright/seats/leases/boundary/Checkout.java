@@ -7,6 +7,7 @@ import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.HostLimit;
 import dev.keyright.seats.leases.control.InstallBlocks;
+import dev.keyright.seats.leases.control.KnownLeases;
 import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.SeatPolicy;
 import dev.keyright.seats.leases.control.SeatShare;
@@ -81,6 +82,8 @@ public class Checkout {
     SeatShare seatShare;
     @Inject
     LicenseGate gate;
+    @Inject
+    KnownLeases knownLeases;
 
     /**
      * @param answers how the caller answers a grant; with a claim, that answer is stored in this transaction,
@@ -133,6 +136,7 @@ public class Checkout {
         } else {
             existing.renew(license.expiryFor(now));
         }
+        knownLeases.remember(existing);
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, existing, now));
         long inUse = liveLeases.count(license, now);
         return Optional.of(Grant.of(Grant.Kind.RETURNING, existing.id(), LeaseBody.json(existing, token, license, inUse),
@@ -164,6 +168,7 @@ public class Checkout {
             token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         }
         em.persist(lease);
+        knownLeases.remember(lease); // its first heartbeat here is then one statement (KnownLeases)
         history.granted(lease, now);
         license.recordCheckout(now);
         return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, token, license, live + 1),
@@ -237,6 +242,7 @@ public class Checkout {
             lease.markOverdraft();
         }
         em.persist(lease);
+        knownLeases.remember(lease); // its first heartbeat here is then one statement (KnownLeases)
         history.granted(lease, now);
         license.recordCheckout(now);
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));

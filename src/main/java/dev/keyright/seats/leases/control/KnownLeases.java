@@ -10,8 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * What this node knows of the leases it renews: the facts that never change after a checkout (id, license,
  * holder, acquired at, overdraft), so that a heartbeat is one statement ({@link Lease#RENEW_IF_HELD_AND_LIVE})
  * and not a read, a lock and a write. Nothing here decides anything: whether a lease is held and live is
- * decided by that statement, on the row, every time. A lease renewed here for the first time is read once.
- * Bounded: at {@link #MAX_ENTRIES} it starts again empty (each lease is then read once more).
+ * decided by that statement, on the row, every time. A checkout remembers the lease it grants, inside its
+ * transaction: one that is rolled back afterwards leaves an entry whose statement finds no row, and the heartbeat
+ * then reads the row, forgets the entry and answers 404, as for any unknown lease. A lease granted by another node
+ * (or before a restart) is read once, at its first heartbeat here. Bounded: at {@link #MAX_ENTRIES} it starts
+ * again empty (each lease is then read once more).
  */
 @ApplicationScoped
 public class KnownLeases {
