@@ -73,6 +73,7 @@ class QueueIT extends OnTheServer {
                 assertFalse(waiters.get(later).isDone(), "waiter " + (later + 1) + " is still behind waiter " + (i + 1));
             }
             leaseId = granted.json().getString("leaseId");
+            assertTrue(api.serverKnowsLease(leaseId), "a seat handed over is remembered like any granted one");
         }
         System.out.println("[QueueIT] release-to-grant hand-over on one node, ms: " + handOvers);
         assertEquals(0, api.pool(product, key).json().getInt("queued"));

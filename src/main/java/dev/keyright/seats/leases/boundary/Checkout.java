@@ -167,12 +167,20 @@ public class Checkout {
             lease.markOverdraft(); // the token says so too: signed again, under the lock, only for an overdraft grant
             token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         }
-        em.persist(lease);
-        knownLeases.remember(lease); // its first heartbeat here is then one statement (KnownLeases)
-        history.granted(lease, now);
-        license.recordCheckout(now);
+        persistGranted(license, lease, now);
         return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, token, license, live + 1),
                 live + 1, license.seats(), lease.overdraft());
+    }
+
+    /**
+     * A seat granted now, by either way a checkout grants one: the lease stored, remembered by this node (so its
+     * first heartbeat here is one statement, {@link KnownLeases}), in the usage history, and counted on the license.
+     */
+    private void persistGranted(License license, Lease lease, Instant now) {
+        em.persist(lease);
+        knownLeases.remember(lease);
+        history.granted(lease, now);
+        license.recordCheckout(now);
     }
 
     private static void refuseIfAny(Optional<SeatRefusal> refusal) {
@@ -241,10 +249,7 @@ public class Checkout {
         if (share.overdraft()) {
             lease.markOverdraft();
         }
-        em.persist(lease);
-        knownLeases.remember(lease); // its first heartbeat here is then one statement (KnownLeases)
-        history.granted(lease, now);
-        license.recordCheckout(now);
+        persistGranted(license, lease, now);
         String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         Grant grant = Grant.of(Grant.Kind.NEW, lease.id(),
                 LeaseBody.json(lease, token, license, liveBefore + 1, waiter.waitedMillis()), liveBefore + 1, license.seats(),
