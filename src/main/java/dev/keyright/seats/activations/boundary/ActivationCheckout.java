@@ -4,6 +4,7 @@ import dev.keyright.seats.activations.control.ActivationCertificates;
 import dev.keyright.seats.activations.entity.Activation;
 import dev.keyright.seats.activations.entity.ActivationsExhaustedException;
 import dev.keyright.seats.database.Ids;
+import dev.keyright.seats.database.QuietConflicts;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
@@ -17,6 +18,7 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.interceptor.Interceptors;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -30,6 +32,7 @@ import java.time.Instant;
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRED)
+@Interceptors(QuietConflicts.class)
 public class ActivationCheckout {
 
     @PersistenceContext

@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.database.Ids;
+import dev.keyright.seats.database.QuietConflicts;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
@@ -8,13 +9,13 @@ import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.HostLimit;
 import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.leases.control.KnownLeases;
+import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LicenseGate;
+import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.SeatPolicy;
+import dev.keyright.seats.leases.control.SeatQueue;
 import dev.keyright.seats.leases.control.SeatShare;
 import dev.keyright.seats.leases.control.UserLimit;
-import dev.keyright.seats.leases.control.LeaseSigner;
-import dev.keyright.seats.leases.control.LiveLeases;
-import dev.keyright.seats.leases.control.SeatQueue;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.Lease;
 import dev.keyright.seats.leases.entity.LeaseEvent;
@@ -28,6 +29,7 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.interceptor.Interceptors;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -58,6 +60,7 @@ import java.util.function.Function;
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRED)
+@Interceptors(QuietConflicts.class)
 public class Checkout {
 
     @PersistenceContext
