@@ -15,6 +15,13 @@ import java.util.function.Supplier;
  * past either bound, or a lock wait past its timeout, is the caller's "busy" answer (a 503 with
  * {@code Retry-After}: nothing was granted). Any other failure passes through untouched.
  * <p>
+ * A commit the transaction manager could not complete is run again too, within the same bounds. A Galera
+ * certification failure is reported so, with nothing left of the driver's deadlock but a message, and nothing
+ * was committed. A commit that failed for another reason (the connection lost while committing) may have
+ * committed; running the checkout again is still safe, because a checkout is keyed by the install (a seat) or
+ * the machine (an activation) and by the Idempotency-Key: the second run finds what the first committed and
+ * answers with it. Past the bounds such a failure passes through, and is answered as the database's.
+ * <p>
  * The time bound keeps a checkout's answer within a client's timeout when every attempt keeps losing (a second
  * writer of the license row on another Galera node, a loaded machine): the last attempt starts within
  * {@code RETRY_WITHIN}, and one attempt waits at most {@code LicenseGate.WAIT} for this node's turn and the
@@ -41,7 +48,7 @@ public final class DeadlockRetry {
             try {
                 return transaction.get();
             } catch (EJBException | PersistenceException e) {
-                if (Faults.isDeadlock(e) && attempt < retries) {
+                if ((Faults.isDeadlock(e) || Faults.isFailedCommit(e)) && attempt < retries) {
                     long pause = ThreadLocalRandom.current().nextLong(1_000_000L, 20_000_000L) << Math.min(attempt, 3);
                     if (nanoTime.getAsLong() + pause - began <= within.toNanos()) {
                         LockSupport.parkNanos(pause);

@@ -37,6 +37,31 @@ class DeadlockRetryTest {
     }
 
     @Test
+    void aCommitTheTransactionManagerCouldNotCompleteIsRunAgainIntoItsResult() {
+        AtomicInteger runs = new AtomicInteger();
+        String result = DeadlockRetry.run(5, () -> {
+            if (runs.incrementAndGet() < 3) { // a Galera certification failure at commit, as Payara reports it
+                throw new EJBException("Unable to complete container-managed transaction.", new jakarta.transaction.SystemException());
+            }
+            return "granted";
+        }, Busy::new);
+        assertEquals("granted", result);
+        assertEquals(3, runs.get());
+    }
+
+    @Test
+    void aCommitThatKeepsFailingPassesThroughAsItselfAfterTheBoundNotAsBusy() {
+        AtomicInteger runs = new AtomicInteger();
+        EJBException failedCommit = new EJBException("Unable to complete container-managed transaction.", new jakarta.transaction.SystemException());
+        EJBException thrown = assertThrows(EJBException.class, () -> DeadlockRetry.run(2, () -> {
+            runs.incrementAndGet();
+            throw failedCommit;
+        }, Busy::new));
+        assertSame(failedCommit, thrown, "answered as the database's failure, by the fault mapper");
+        assertEquals(3, runs.get(), "the first run and two retries");
+    }
+
+    @Test
     void aDeadlockEveryTimeIsBusyAfterTheBound() {
         AtomicInteger runs = new AtomicInteger();
         assertThrows(Busy.class, () -> DeadlockRetry.run(2, () -> {
