@@ -49,9 +49,9 @@ class RedeployIT {
 
             long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
             long touchedAt = 0;
-            while (count(node.log(), "Keyright Seats is ready") < 2) {
+            while (node.logCount("Keyright Seats is ready") < 2) {
                 assertTrue(System.nanoTime() < deadline, "no redeploy seen in the log");
-                if (count(node.log(), "was successfully deployed") < 2 && System.nanoTime() - touchedAt > RETOUCH_NANOS) {
+                if (node.logCount("was successfully deployed") < 2 && System.nanoTime() - touchedAt > RETOUCH_NANOS) {
                     // Payara compares .reload's time with the deployment's; on a loaded machine the first touch
                     // can land within the deployment's own second and be ignored, so touch again until it is seen
                     touchedAt = System.nanoTime();
@@ -76,14 +76,6 @@ class RedeployIT {
         } finally {
             node.kill();
         }
-    }
-
-    private static int count(String text, String needle) {
-        int n = 0;
-        for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-            n++;
-        }
-        return n;
     }
 
     private static JMXConnector attach(long pid) throws Exception {

@@ -243,6 +243,16 @@ public final class Nodes implements AutoCloseable {
             return Files.readString(log);
         }
 
+        /** How many times {@code part} stands in this node's log so far. */
+        public int logCount(String part) throws IOException {
+            String text = log();
+            int count = 0;
+            for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
+                count++;
+            }
+            return count;
+        }
+
         public void awaitReady(Duration limit) throws Exception {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
             long deadline = System.nanoTime() + limit.toNanos();
