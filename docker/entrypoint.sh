@@ -4,9 +4,10 @@
 #   from KEYRIGHT_DB_URL/USER/PASSWORD); an unreachable database fails the start-up loudly.
 # - KEYRIGHT_DB_URL unset: the embedded default database in KEYRIGHT_DATA_DIR (a volume), for trials.
 # - Pre-boot (Payara Micro runs only one pre-boot file, so this script writes one): always
-#   server-config/hardening.asadmin (no server banner, no Payara /openapi or /metrics); plus https.asadmin
-#   when KEYRIGHT_TLS_KEYSTORE is set (then also pass --sslport 8443); plus the file KEYRIGHT_PREBOOT_FILE
-#   names, if any.
+#   server-config/hardening.asadmin (no server banner, no Payara /openapi or /metrics) and
+#   closed-until-deployed.asadmin (the HTTP port opens once the WAR serves: open-when-deployed.asadmin, the
+#   post-deploy file); plus https.asadmin when KEYRIGHT_TLS_KEYSTORE is set (then also pass --sslport 8443,
+#   which Payara Micro opens at boot); plus the file KEYRIGHT_PREBOOT_FILE names, if any.
 # Arguments (the image's CMD, or those of `docker run IMAGE ...`) are appended to Payara Micro's, e.g.
 #   --sslport 8443
 # JVM: MEM_MAX_RAM_PERCENTAGE (heap as a share of the container's memory limit), MEM_XSS, JVM_ARGS
@@ -15,7 +16,7 @@
 set -eu
 HOME_DIR=${KEYRIGHT_HOME:-/opt/payara}
 PREBOOT=$(mktemp "${TMPDIR:-/tmp}/keyright-preboot.XXXXXX")
-cat "$HOME_DIR/config/hardening.asadmin" > "$PREBOOT"
+cat "$HOME_DIR/config/hardening.asadmin" "$HOME_DIR/config/closed-until-deployed.asadmin" > "$PREBOOT"
 if [ -n "${KEYRIGHT_TLS_KEYSTORE:-}" ]; then
     cat "$HOME_DIR/config/https.asadmin" >> "$PREBOOT"
 fi
@@ -23,7 +24,7 @@ if [ -n "${KEYRIGHT_PREBOOT_FILE:-}" ]; then
     cat "$KEYRIGHT_PREBOOT_FILE" >> "$PREBOOT"
 fi
 set -- --deploy "$HOME_DIR/deployments/keyright-seats.war" --contextroot / --nohazelcast --prebootcommandfile "$PREBOOT" \
-    --logproperties "$HOME_DIR/config/logging.properties" "$@"
+    --postdeploycommandfile "$HOME_DIR/config/open-when-deployed.asadmin" --logproperties "$HOME_DIR/config/logging.properties" "$@"
 if [ -n "${KEYRIGHT_DB_URL:-}" ]; then
     set -- --addlibs "$HOME_DIR/lib/mariadb-java-client.jar" \
         --postbootcommandfile "$HOME_DIR/config/mariadb.asadmin" "$@"

@@ -9,8 +9,10 @@
 #   jvm.options                   the flags are in force (jcmd VM.command_line); heap and RSS are reported
 #   logging.properties            every log record is one JSON object; the start-up line is among them
 #   the README's run command      a second start, from an empty directory with no database setting: the embedded
-#                                 default (H2 in ./keyright-data), hardening.asadmin + local-only.asadmin and
-#                                 console-logging.properties; the lifecycle smoke test, then what strangers see
+#                                 default (H2 in ./keyright-data), hardening.asadmin + local-only.asadmin +
+#                                 closed-until-deployed.asadmin, open-when-deployed.asadmin and
+#                                 console-logging.properties, watched from before it starts (no answer before its
+#                                 first 200); the lifecycle smoke test, then what strangers see
 # One server at a time, loopback only (an extra pre-boot line binds the listeners to 127.0.0.1), bounded
 # in time (the server is killed after 10 minutes whatever happens), and it cleans up after itself (server,
 # database, user, temp files). Exits non-zero on the first failure. About 1-1.5 minutes on 2 cores.
@@ -173,21 +175,43 @@ stop_group "$PGID"; PGID=""
 # The same arguments as the README's first line (its <(cat ...) written to a file; a free port instead of 8080), from
 # an empty working directory with no KEYRIGHT_DB_* setting: the data lands in ./keyright-data.
 mkdir -p "$WORK/readme"
-cat "$ROOT/server-config/hardening.asadmin" "$ROOT/server-config/local-only.asadmin" > "$WORK/readme-preboot.asadmin"
+cat "$ROOT/server-config/hardening.asadmin" "$ROOT/server-config/local-only.asadmin" \
+    "$ROOT/server-config/closed-until-deployed.asadmin" > "$WORK/readme-preboot.asadmin"
 README_HTTP=$(free_port)
-log "the README's run command on Payara Micro $PAYARA_MICRO_VERSION: embedded default, hardening.asadmin + local-only.asadmin, console logging (port $README_HTTP)"
+log "the README's run command on Payara Micro $PAYARA_MICRO_VERSION: embedded default, hardening.asadmin + local-only.asadmin + closed-until-deployed.asadmin, open-when-deployed.asadmin, console logging (port $README_HTTP)"
+# Watched from before it starts: every answer other than a refused connection, until the first 200 (at most 300 s).
+BOOT_ANSWERS="$WORK/readme-boot-answers.txt"
+: > "$BOOT_ANSWERS"
+(
+    end=$((SECONDS + 300))
+    while [ $SECONDS -lt $end ]; do
+        answer=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' --max-time 2 "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" || true)
+        case "$answer" in
+            000*) ;;
+            200*) echo "$answer" >> "$BOOT_ANSWERS"; exit 0 ;;
+            *) grep -qxF "$answer" "$BOOT_ANSWERS" || echo "$answer" >> "$BOOT_ANSWERS" ;;
+        esac
+        sleep 0.02
+    done
+) &
+WATCHER=$!
 (
     cd "$WORK/readme"
     unset "${!KEYRIGHT_@}"
     export KEYRIGHT_ADMIN_PASSWORD="$ADMIN_PASSWORD"
     exec setsid timeout 600 java -jar "$MICRO_JAR" --deploy "$WORK/keyright-seats.war" --contextroot / --nohazelcast \
-        --prebootcommandfile "$WORK/readme-preboot.asadmin" --logproperties "$ROOT/server-config/console-logging.properties" \
+        --prebootcommandfile "$WORK/readme-preboot.asadmin" --postdeploycommandfile "$ROOT/server-config/open-when-deployed.asadmin" \
+        --logproperties "$ROOT/server-config/console-logging.properties" \
         --rootdir "$WORK/readme-micro" --port "$README_HTTP"
 ) > "$WORK/readme.log" 2>&1 &
 PGID=$!
 BOOT=$SECONDS
 wait_for_url "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" 300 "$PGID" \
     || { tail -40 "$WORK/readme.log" | cut -c1-400 >&2; die "the README's command: no answer within 300 s"; }
+wait "$WATCHER" || true
+[ "$(cat "$BOOT_ANSWERS")" = "200 application/json" ] \
+    || die "the README's command answered before it served (closed-until-deployed.asadmin): $(tr '\n' ';' < "$BOOT_ANSWERS")"
+log "ok - while it started, the port refused connections until the first answer, a 200 (no container error page)"
 grep -q "Keyright Seats is ready on the embedded database in" "$WORK/readme.log" \
     || die "the README's command: no 'ready on the embedded database' line in its console log"
 log "ready after $((SECONDS - BOOT)) s; $(wc -l < "$WORK/readme.log") console lines"

@@ -39,7 +39,10 @@ class EmbeddedRestartIT {
         String leaseId;
         String jwks;
         try {
-            first.awaitReady(Duration.ofSeconds(240));
+            List<String> beforeReady = first.awaitReady(Duration.ofSeconds(240), Duration.ofMillis(20));
+            assertEquals(List.of(), beforeReady, "while the README's command starts, its port is closed until the application"
+                    + " serves (closed-until-deployed.asadmin, open-when-deployed.asadmin): no container error page, no 404"
+                    + " or 500 before the first 200");
             assertEquals(java.util.Set.of("127.0.0.1:" + first.port()), listening(first.pid()),
                     "the README's command listens on its HTTP port only, on the loopback address only: no Hazelcast"
                             + " (--nohazelcast), nothing on the machine's other addresses (local-only.asadmin)");
@@ -48,10 +51,14 @@ class EmbeddedRestartIT {
             assertFalse(first.log().contains("\u001b["), "no ANSI colours");
             assertFalse(first.log().contains("has expired"), "no dumps of Payara's expired CA certificates");
             assertFalse(first.log().contains("Payara Micro URLs"), "no list of every interface's URL");
-            // After it only the web container's closing lines: two INFO on Payara 6, and on Payara 7 a third, the web
-            // security module's WARNING "Context path from ServletContext:  differs from path from bundle: /".
-            assertTrue(lines.stream().skip(Math.max(0, lines.size() - 4)).anyMatch(line -> line.contains("Keyright Seats is ready")),
+            // After it only the web container's closing lines: two INFO on Payara 6 and the port's opening, and on
+            // Payara 7 the web security module's WARNING "Context path from ServletContext:  differs from path from
+            // bundle: /" at the first request.
+            assertTrue(lines.stream().skip(Math.max(0, lines.size() - 5)).anyMatch(line -> line.contains("Keyright Seats is ready")),
                     "the ready line is among the last: " + lines);
+            assertTrue(indexOf(lines, "Keyright Seats is ready")
+                            < indexOf(lines, "Created HTTP listener http-listener on host/port 127.0.0.1:" + first.port()),
+                    "the port is opened, and says so, after the ready line: " + lines);
             Matcher generated = GENERATED.matcher(first.log());
             assertTrue(generated.find(), "the first start prints the generated admin password once");
             password = generated.group(1);
@@ -129,5 +136,15 @@ class EmbeddedRestartIT {
     private static int status(Nodes.Node node, String password) {
         String basic = Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
         return node.api().send("GET", "/v1/admin/licenses", null, Map.of("Authorization", "Basic " + basic)).status();
+    }
+
+    /** The index of the first line containing {@code part}, or {@link Integer#MAX_VALUE} when none does. */
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 }

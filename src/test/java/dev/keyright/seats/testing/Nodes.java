@@ -99,15 +99,18 @@ public final class Nodes implements AutoCloseable {
 
     /**
      * The README's first command: the WAR on the embedded default, with its quiet console log, on the loopback
-     * address only (its {@code <(cat hardening.asadmin local-only.asadmin)}, written to a file here; Payara
-     * Micro runs only the last pre-boot file given).
+     * address only, its HTTP port closed until the WAR is deployed (its {@code <(cat hardening.asadmin
+     * local-only.asadmin closed-until-deployed.asadmin)}, written to a file here; Payara Micro runs only the last
+     * pre-boot file given; and its post-deploy {@code open-when-deployed.asadmin}).
      */
     public static Node readmeCommand(Map<String, String> settings, Path log) throws Exception {
         Path preboot = Files.createDirectories(Path.of("target", "nodes")).resolve("readme-preboot.asadmin");
         Files.writeString(preboot, Files.readString(Path.of("server-config/hardening.asadmin")) + "\n"
-                + Files.readString(Path.of("server-config/local-only.asadmin")));
+                + Files.readString(Path.of("server-config/local-only.asadmin")) + "\n"
+                + Files.readString(Path.of("server-config/closed-until-deployed.asadmin")));
         return embedded(new File("target/keyright-seats.war"), settings, log,
                 java.util.List.of("--prebootcommandfile", preboot.toString(),
+                        "--postdeploycommandfile", new File("server-config/open-when-deployed.asadmin").getPath(),
                         "--logproperties", new File("server-config/console-logging.properties").getPath()));
     }
 
@@ -254,7 +257,17 @@ public final class Nodes implements AutoCloseable {
         }
 
         public void awaitReady(Duration limit) throws Exception {
+            awaitReady(limit, Duration.ofMillis(250));
+        }
+
+        /**
+         * Asks {@code GET /.well-known/jwks.json} every {@code every} until it answers 200, and returns every other
+         * answer it got on the way, in order, each once ("404 text/html;charset=ISO-8859-1"); a refused or
+         * unanswered connection is not an answer and is not listed.
+         */
+        public java.util.List<String> awaitReady(Duration limit, Duration every) throws Exception {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+            java.util.Set<String> answers = new java.util.LinkedHashSet<>();
             long deadline = System.nanoTime() + limit.toNanos();
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
@@ -264,12 +277,13 @@ public final class Nodes implements AutoCloseable {
                     HttpResponse<String> response = http.send(HttpRequest.newBuilder(url().toURI().resolve(".well-known/jwks.json"))
                             .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
                     if (response.statusCode() == 200) {
-                        return;
+                        return java.util.List.copyOf(answers);
                     }
+                    answers.add(response.statusCode() + " " + response.headers().firstValue("Content-Type").orElse("(no Content-Type)"));
                 } catch (IOException notYet) {
-                    // still booting
+                    // nothing listening yet, or the connection not answered
                 }
-                Thread.sleep(250);
+                Thread.sleep(every.toMillis());
             }
             throw new IllegalStateException("node on port " + port + " not ready in " + limit + "; see " + log);
         }
