@@ -37,6 +37,7 @@ record BenchConfig(
         boolean jfr,
         int maxMinutes,
         int httpClients,
+        boolean plainClient,
         int soakSeconds,
         int soakSampleSeconds) {
 
@@ -96,6 +97,7 @@ record BenchConfig(
                 bool("bench.jfr", false),
                 integer("bench.maxMinutes", 30, 1, 600),
                 integer("bench.httpClients", 1, 1, 256),
+                client(),
                 integer("bench.soak.seconds", 900, 60, 36_000),
                 integer("bench.soak.sampleSeconds", 30, 5, 600));
     }
@@ -116,6 +118,20 @@ record BenchConfig(
     private static Path path(String name, Path fallback) {
         String value = System.getProperty(name);
         return value == null || value.isBlank() ? fallback : Path.of(value).toAbsolutePath().normalize();
+    }
+
+    /**
+     * {@code bench.client}: {@code jdk} (the default, java.net.http.HttpClient, as in every run of record) or
+     * {@code plain} ({@link PlainHttp}: a third of the generator's CPU, no change in the server's figures measured,
+     * docs/BENCHMARK.md round 13).
+     */
+    private static boolean client() {
+        String client = text("bench.client", "jdk");
+        return switch (client) {
+            case "plain" -> true;
+            case "jdk" -> false;
+            default -> throw new IllegalArgumentException("bench.client must be plain or jdk, not '" + client + "'");
+        };
     }
 
     private static boolean bool(String name, boolean fallback) {

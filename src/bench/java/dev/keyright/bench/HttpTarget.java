@@ -19,9 +19,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The real server over HTTP/1.1 with keep-alive: java.net.http.HttpClient against 127.0.0.1 only. Each
- * worker thread uses one of {@code bench.httpClients} shared clients (default one), whose pool keeps one
- * connection per concurrently busy thread.
+ * The real server over HTTP/1.1 with keep-alive, against 127.0.0.1 only. Each worker thread uses one of
+ * {@code bench.httpClients} shared {@code java.net.http.HttpClient}s ({@code bench.client=jdk}, the default), whose
+ * pool keeps one connection per concurrently busy thread, or has its own {@link PlainHttp} connection
+ * ({@code bench.client=plain}). Set-up calls use an HttpClient either way.
  */
 final class HttpTarget implements SeatTarget {
 
@@ -35,9 +36,10 @@ final class HttpTarget implements SeatTarget {
     private final boolean idempotencyKeys;
     private final int setupThreads;
     private final HttpClient[] clients;
+    private final boolean plain;
     private final AtomicInteger nextClient = new AtomicInteger();
 
-    HttpTarget(URI base, String adminUser, String adminPassword, int clients, boolean idempotencyKeys, int setupThreads) {
+    HttpTarget(URI base, String adminUser, String adminPassword, int clients, boolean plain, boolean idempotencyKeys, int setupThreads) {
         if (!"127.0.0.1".equals(base.getHost())) {
             throw new IllegalArgumentException("the benchmark talks to 127.0.0.1 only, not " + base);
         }
@@ -45,6 +47,7 @@ final class HttpTarget implements SeatTarget {
         this.adminAuthorization = "Basic " + Base64.getEncoder()
                 .encodeToString((adminUser + ":" + adminPassword).getBytes(StandardCharsets.UTF_8));
         this.idempotencyKeys = idempotencyKeys;
+        this.plain = plain;
         this.setupThreads = setupThreads;
         this.clients = new HttpClient[clients];
         for (int i = 0; i < clients; i++) {
@@ -67,7 +70,15 @@ final class HttpTarget implements SeatTarget {
 
     @Override
     public Session open() {
+        if (plain) {
+            return new PlainSession(new PlainHttp(base.getHost(), base.getPort()));
+        }
         return new HttpSession(clients[Math.floorMod(nextClient.getAndIncrement(), clients.length)]);
+    }
+
+    private String acquireBody(License license, String clientInstanceId) {
+        return "{\"product\":\"" + license.product() + "\",\"licenseKey\":\"" + license.key()
+                + "\",\"clientInstanceId\":\"" + clientInstanceId + "\"}";
     }
 
     @Override
@@ -139,8 +150,7 @@ final class HttpTarget implements SeatTarget {
 
         @Override
         public Call acquire(License license, String clientInstanceId) {
-            String body = "{\"product\":\"" + license.product() + "\",\"licenseKey\":\"" + license.key()
-                    + "\",\"clientInstanceId\":\"" + clientInstanceId + "\"}";
+            String body = acquireBody(license, clientInstanceId);
             HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/v1/seats/acquire"))
                     .timeout(REQUEST_TIMEOUT)
                     .header("Content-Type", "application/json")
@@ -206,6 +216,67 @@ final class HttpTarget implements SeatTarget {
 
         @Override
         public void close() {
+        }
+    }
+
+    /** The same calls as {@link HttpSession}, on this worker's own {@link PlainHttp} connection. */
+    private final class PlainSession implements Session {
+
+        private final PlainHttp http;
+
+        PlainSession(PlainHttp http) {
+            this.http = http;
+        }
+
+        @Override
+        public Call acquire(License license, String clientInstanceId) {
+            byte[] body = acquireBody(license, clientInstanceId).getBytes(StandardCharsets.UTF_8);
+            try {
+                PlainHttp.Response response = idempotencyKeys
+                        ? http.send("POST", "/v1/seats/acquire", body, "Content-Type", "application/json",
+                                "Idempotency-Key", UUID.randomUUID().toString())
+                        : http.send("POST", "/v1/seats/acquire", body, "Content-Type", "application/json");
+                if (response.status() == 201 || response.status() == 200) {
+                    Matcher m = LEASE_ID.matcher(response.text());
+                    return m.find() ? Call.granted(response.status(), m.group(1)) : Call.of(-2);
+                }
+                return Call.of(response.status());
+            } catch (Exception e) {
+                return Call.failed(e);
+            }
+        }
+
+        @Override
+        public Call renew(License license, String leaseId) {
+            return post(license, "/v1/seats/" + leaseId + "/renew");
+        }
+
+        @Override
+        public Call release(License license, String leaseId) {
+            return post(license, "/v1/seats/" + leaseId + "/release");
+        }
+
+        @Override
+        public Call ping() {
+            try {
+                return Call.of(http.send("GET", "/.well-known/jwks.json", null).status());
+            } catch (Exception e) {
+                return Call.failed(e);
+            }
+        }
+
+        private Call post(License license, String path) {
+            try {
+                // The renew body (a signed token) is read in full, as a client would, then dropped.
+                return Call.of(http.send("POST", path, null, "Authorization", "License " + license.key()).status());
+            } catch (Exception e) {
+                return Call.failed(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            http.close();
         }
     }
 }

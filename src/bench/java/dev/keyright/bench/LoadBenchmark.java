@@ -128,7 +128,7 @@ public final class LoadBenchmark {
         log(String.format(Locale.ROOT, "ready after %.1f s (pid %d, RSS %s)", bootSeconds, server.pid(), megabytes(server.procStatusKb("VmRSS"))));
         OptionalLong rssAtReady = server.procStatusKb("VmRSS");
 
-        HttpTarget http = new HttpTarget(server.base(), ADMIN_USER, adminPassword, config.httpClients(),
+        HttpTarget http = new HttpTarget(server.base(), ADMIN_USER, adminPassword, config.httpClients(), config.plainClient(),
                 config.idempotencyKeys(), config.threads());
         Scenarios scenarios = new Scenarios(config);
         CpuMeter cpu = new CpuMeter(server.pid());
@@ -304,6 +304,7 @@ public final class LoadBenchmark {
         cfg.put("initialWarmupSeconds", config.initialWarmupSeconds());
         cfg.put("threads", config.threads());
         cfg.put("httpClients", config.httpClients());
+        cfg.put("client", config.plainClient() ? "plain" : "jdk");
         cfg.put("idempotencyKeys", config.idempotencyKeys());
         cfg.put("spreadLicenses", config.spreadLicenses());
         cfg.put("renewLicenses", config.renewLicenses());
