@@ -140,7 +140,33 @@ final class HttpTarget implements SeatTarget {
         return m.group(1);
     }
 
-    private final class HttpSession implements Session {
+    /** A renew and a release are each one POST with the license key: the two clients differ only in how they send it. */
+    private abstract static class SeatCalls implements Session {
+
+        @Override
+        public Call renew(License license, String leaseId) {
+            return post(license, "/v1/seats/" + leaseId + "/renew");
+        }
+
+        @Override
+        public Call release(License license, String leaseId) {
+            return post(license, "/v1/seats/" + leaseId + "/release");
+        }
+
+        /** POST {@code path} with {@code Authorization: License <key>}; the body (a renew's signed token) is read in full, as a client would, then dropped. */
+        abstract Call post(License license, String path);
+
+        /** An acquire's answer: granted (200 or 201) with the lease id its body names, or counted under its status. */
+        static Call acquired(int status, String body) {
+            if (status == 201 || status == 200) {
+                Matcher m = LEASE_ID.matcher(body);
+                return m.find() ? Call.granted(status, m.group(1)) : Call.of(-2);
+            }
+            return Call.of(status);
+        }
+    }
+
+    private final class HttpSession extends SeatCalls {
 
         private final HttpClient client;
 
@@ -160,27 +186,13 @@ final class HttpTarget implements SeatTarget {
             }
             try {
                 HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 201 || response.statusCode() == 200) {
-                    Matcher m = LEASE_ID.matcher(response.body());
-                    return m.find() ? Call.granted(response.statusCode(), m.group(1)) : Call.of(-2);
-                }
-                return Call.of(response.statusCode());
+                return acquired(response.statusCode(), response.body());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Call.failed(e);
             } catch (Exception e) {
                 return Call.failed(e);
             }
-        }
-
-        @Override
-        public Call renew(License license, String leaseId) {
-            return post(license, "/v1/seats/" + leaseId + "/renew");
-        }
-
-        @Override
-        public Call release(License license, String leaseId) {
-            return post(license, "/v1/seats/" + leaseId + "/release");
         }
 
         @Override
@@ -197,14 +209,14 @@ final class HttpTarget implements SeatTarget {
             }
         }
 
-        private Call post(License license, String path) {
+        @Override
+        Call post(License license, String path) {
             HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
                     .timeout(REQUEST_TIMEOUT)
                     .header("Authorization", "License " + license.key())
                     .POST(HttpRequest.BodyPublishers.noBody())
                     .build();
             try {
-                // The renew body (a signed token) is read in full, as a client would, then dropped.
                 return Call.of(client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -220,7 +232,7 @@ final class HttpTarget implements SeatTarget {
     }
 
     /** The same calls as {@link HttpSession}, on this worker's own {@link PlainHttp} connection. */
-    private final class PlainSession implements Session {
+    private final class PlainSession extends SeatCalls {
 
         private final PlainHttp http;
 
@@ -236,24 +248,10 @@ final class HttpTarget implements SeatTarget {
                         ? http.send("POST", "/v1/seats/acquire", body, "Content-Type", "application/json",
                                 "Idempotency-Key", UUID.randomUUID().toString())
                         : http.send("POST", "/v1/seats/acquire", body, "Content-Type", "application/json");
-                if (response.status() == 201 || response.status() == 200) {
-                    Matcher m = LEASE_ID.matcher(response.text());
-                    return m.find() ? Call.granted(response.status(), m.group(1)) : Call.of(-2);
-                }
-                return Call.of(response.status());
+                return acquired(response.status(), response.text());
             } catch (Exception e) {
                 return Call.failed(e);
             }
-        }
-
-        @Override
-        public Call renew(License license, String leaseId) {
-            return post(license, "/v1/seats/" + leaseId + "/renew");
-        }
-
-        @Override
-        public Call release(License license, String leaseId) {
-            return post(license, "/v1/seats/" + leaseId + "/release");
         }
 
         @Override
@@ -265,9 +263,9 @@ final class HttpTarget implements SeatTarget {
             }
         }
 
-        private Call post(License license, String path) {
+        @Override
+        Call post(License license, String path) {
             try {
-                // The renew body (a signed token) is read in full, as a client would, then dropped.
                 return Call.of(http.send("POST", path, null, "Authorization", "License " + license.key()).status());
             } catch (Exception e) {
                 return Call.failed(e);
