@@ -79,13 +79,19 @@ drop_database() {
 }
 
 # wait_for_url URL SECONDS PID [curl args]: until URL answers 200, the process dies, or time runs out.
+# It asks every WAIT_EVERY seconds (default 1); with WAIT_ANSWERS (a file) it appends there every answer it got,
+# as "<status> <content type>", each once, up to and including the 200 (a refused connection is not an answer).
 wait_for_url() {
     local url=$1 seconds=$2 pid=$3; shift 3
-    local deadline=$((SECONDS + seconds))
+    local deadline=$((SECONDS + seconds)) answer
     while [ $SECONDS -lt $deadline ]; do
-        if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$@" "$url")" = 200 ]; then return 0; fi
+        answer=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' --max-time 5 "$@" "$url" || true)
+        if [ -n "${WAIT_ANSWERS:-}" ] && [ "${answer%% *}" != 000 ] && ! grep -qxF "$answer" "$WAIT_ANSWERS"; then
+            echo "$answer" >> "$WAIT_ANSWERS"
+        fi
+        if [ "${answer%% *}" = 200 ]; then return 0; fi
         kill -0 "$pid" 2>/dev/null || return 1
-        sleep 1
+        sleep "${WAIT_EVERY:-1}"
     done
     return 1
 }

@@ -179,22 +179,6 @@ cat "$ROOT/server-config/hardening.asadmin" "$ROOT/server-config/local-only.asad
     "$ROOT/server-config/closed-until-deployed.asadmin" > "$WORK/readme-preboot.asadmin"
 README_HTTP=$(free_port)
 log "the README's run command on Payara Micro $PAYARA_MICRO_VERSION: embedded default, hardening.asadmin + local-only.asadmin + closed-until-deployed.asadmin, open-when-deployed.asadmin, console logging (port $README_HTTP)"
-# Watched from before it starts: every answer other than a refused connection, until the first 200 (at most 300 s).
-BOOT_ANSWERS="$WORK/readme-boot-answers.txt"
-: > "$BOOT_ANSWERS"
-(
-    end=$((SECONDS + 300))
-    while [ $SECONDS -lt $end ]; do
-        answer=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' --max-time 2 "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" || true)
-        case "$answer" in
-            000*) ;;
-            200*) echo "$answer" >> "$BOOT_ANSWERS"; exit 0 ;;
-            *) grep -qxF "$answer" "$BOOT_ANSWERS" || echo "$answer" >> "$BOOT_ANSWERS" ;;
-        esac
-        sleep 0.02
-    done
-) &
-WATCHER=$!
 (
     cd "$WORK/readme"
     unset "${!KEYRIGHT_@}"
@@ -206,9 +190,11 @@ WATCHER=$!
 ) > "$WORK/readme.log" 2>&1 &
 PGID=$!
 BOOT=$SECONDS
-wait_for_url "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" 300 "$PGID" \
+# Watched as it starts, every 20 ms: every answer before the first 200 is recorded.
+BOOT_ANSWERS="$WORK/readme-boot-answers.txt"
+: > "$BOOT_ANSWERS"
+WAIT_EVERY=0.02 WAIT_ANSWERS="$BOOT_ANSWERS" wait_for_url "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" 300 "$PGID" \
     || { tail -40 "$WORK/readme.log" | cut -c1-400 >&2; die "the README's command: no answer within 300 s"; }
-wait "$WATCHER" || true
 [ "$(cat "$BOOT_ANSWERS")" = "200 application/json" ] \
     || die "the README's command answered before it served (closed-until-deployed.asadmin): $(tr '\n' ';' < "$BOOT_ANSWERS")"
 log "ok - while it started, the port refused connections until the first answer, a 200 (no container error page)"
