@@ -106,8 +106,11 @@ record BenchConfig(
         return renewLicenses * renewLeasesPerLicense;
     }
 
+    /** The server's and the floor's URL alike; {@code bench.db.urlOptions} adds driver options to both (e.g. {@code useServerPrepStmts=true}). */
     String jdbcUrl(String database) {
-        return "jdbc:mariadb://" + dbHost + ":" + dbPort + "/" + database + "?sessionVariables=innodb_lock_wait_timeout=3";
+        String options = text("bench.db.urlOptions", "");
+        return "jdbc:mariadb://" + dbHost + ":" + dbPort + "/" + database + "?sessionVariables=innodb_lock_wait_timeout=3"
+                + (options.isEmpty() ? "" : "&" + options);
     }
 
     private static String text(String name, String fallback) {

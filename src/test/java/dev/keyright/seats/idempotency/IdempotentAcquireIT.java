@@ -266,15 +266,33 @@ class IdempotentAcquireIT extends OnTheServer {
         Api api = api();
         License license = license(api, 300);
         int bound = 200; // KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE in the test servers' environment (pom.xml)
-        for (int i = 0; i < bound + 30; i++) {
-            Api.Reply reply = api.acquire(license.product(), license.key(), "inst-" + i, Map.of("Idempotency-Key", "many-" + i));
-            assertEquals(201, reply.status(), reply.toString());
+        int period = 20; // checked at the license's first store on this node, then at every tenth of the bound
+        int stores = bound + period + 1; // the last of them is a check: #1, #21, ..., #221
+        for (int i = 0; i < stores; i++) {
+            storeOne(api, license, i);
         }
-        assertEquals(bound, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id()));
-        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ? AND idem_key = 'many-29'", license.id()),
+        assertEquals(bound, recordsOf(license), "a check drops everything beyond the bound at once");
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ? AND idem_key = 'many-20'", license.id()),
                 "the oldest went first");
-        Api.Reply newest = api.acquire(license.product(), license.key(), "inst-" + (bound + 29), Map.of("Idempotency-Key", "many-" + (bound + 29)));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ? AND idem_key = 'many-21'", license.id()));
+        for (int i = stores; i < stores + period - 1; i++) {
+            storeOne(api, license, i);
+        }
+        assertEquals(bound + period - 1, recordsOf(license), "between two checks a license holds at most period - 1 more");
+        storeOne(api, license, stores + period - 1);
+        assertEquals(bound, recordsOf(license), "and the next check takes it back to the bound");
+        int last = stores + period - 1;
+        Api.Reply newest = api.acquire(license.product(), license.key(), "inst-" + last, Map.of("Idempotency-Key", "many-" + last));
         assertEquals("true", newest.header("Idempotent-Replayed"));
-        assertEquals(bound + 30, Tables.leasesOf(license.id()));
+        assertEquals(last + 1, Tables.leasesOf(license.id()));
+    }
+
+    private static void storeOne(Api api, License license, int i) {
+        Api.Reply reply = api.acquire(license.product(), license.key(), "inst-" + i, Map.of("Idempotency-Key", "many-" + i));
+        assertEquals(201, reply.status(), reply.toString());
+    }
+
+    private static long recordsOf(License license) {
+        return Tables.count("SELECT COUNT(*) FROM idempotency_record WHERE license_id = ?", license.id());
     }
 }

@@ -1,6 +1,7 @@
 package dev.keyright.seats.idempotency.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.idempotency.control.LicenseBoundChecks;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import jakarta.ejb.Stateless;
@@ -22,19 +23,26 @@ import java.util.List;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class IdempotencyBounds {
 
-    private static final int DROP_BATCH = 100;
+    private static final int DROP_BATCH = LicenseBoundChecks.MAX_PERIOD;
 
     @PersistenceContext
     EntityManager em;
     @Inject
     KeyrightConfig config;
+    @Inject
+    LicenseBoundChecks licenseChecks;
 
-    /** Drops the records beyond both bounds once {@code stored} was stored. */
+    /**
+     * Drops the install's records beyond its bound once {@code stored} was stored, and the license's beyond its
+     * bound when this store is one that checks it ({@link LicenseBoundChecks}).
+     */
     public void keep(IdempotencyClaim stored, String clientInstanceId) {
         dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
                 .setParameter("clientInstanceId", clientInstanceId), stored, config.idempotencyRecordsPerInstall());
-        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored,
-                config.idempotencyRecordsPerLicense());
+        int licenseBound = config.idempotencyRecordsPerLicense();
+        if (licenseChecks.due(stored.licenseId(), licenseBound)) {
+            dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored, licenseBound);
+        }
     }
 
     private void dropBeyond(TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {

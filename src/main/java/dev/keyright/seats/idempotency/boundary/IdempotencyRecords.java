@@ -25,7 +25,8 @@ import java.util.logging.Logger;
  * its license lock). What one license can make the server keep is bounded: only grants are stored, an
  * install keeps its newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL} records and a license its
  * newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}; older ones are dropped right after a new one is
- * stored ({@link #keepWithinBounds}, once the checkout committed), so one looping install cannot push out the
+ * stored ({@link #keepWithinBounds}, once the checkout committed; the license's bound at every tenth of it,
+ * {@link dev.keyright.seats.idempotency.control.LicenseBoundChecks}), so one looping install cannot push out the
  * records of the others. Everything kept is
  * replayed as the contract says, for at most 24 hours.
  */
