@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * Keeps the stored answers within their bounds: an install's newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL},
  * a license's newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}. Called through
- * {@link IdempotencyRecords#keepWithinBounds} after each answer is stored, in a transaction of its own: its two
- * reads (the license's walks up to its bound's index entries) and its delete need no license lock.
+ * {@link IdempotencyRecords#keepWithinBounds} after each answer is stored, in a transaction of its own: its reads
+ * (the install's at every store, the license's, a walk of up to its bound's index entries, at every tenth of that
+ * bound: {@link LicenseBoundChecks}) and its deletes need no license lock.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)

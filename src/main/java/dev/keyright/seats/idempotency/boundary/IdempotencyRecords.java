@@ -75,7 +75,8 @@ public class IdempotencyRecords {
      * Drops what falls outside the bounds after {@code stored} was stored ({@link IdempotencyBounds#keep}), in a
      * transaction of its own once the checkout's committed, so that none of it is done while the license lock is
      * held. A failure is logged, not thrown: the answer it follows is committed and is the caller's to give (a
-     * retry under its key replays it), and the next answer stored for that license drops what this call would have.
+     * retry under its key replays it), and the next check of that install's or license's bound drops what this call
+     * would have.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void keepWithinBounds(IdempotencyClaim stored, String clientInstanceId) {
