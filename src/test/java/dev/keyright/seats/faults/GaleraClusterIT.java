@@ -35,6 +35,9 @@ import org.junit.jupiter.api.Test;
  */
 class GaleraClusterIT {
 
+    private static final String ECLIPSELINK_STACK = "Local Exception Stack";
+    private static final String ROLLBACK_LOGGED = "Internal Exception: java.sql.SQLTransactionRollbackException";
+
     private static final int SEATS = 10;
 
     static GaleraCluster galera;
@@ -109,6 +112,10 @@ class GaleraClusterIT {
         String product = license.getString("product");
         String key = license.getString("licenseKey");
         long conflictsBefore = galera.conflicts();
+        // what this test provokes, not what the node logged before it (three nodes starting together race for the
+        // signing key, and a loser's start-up may log its lost insert as the EJB container's system exception)
+        int stacksBefore = nodes.get(0).logCount(ECLIPSELINK_STACK);
+        int rollbacksBefore = nodes.get(0).logCount(ROLLBACK_LOGGED);
         AtomicBoolean hammering = new AtomicBoolean(true);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
@@ -162,8 +169,8 @@ class GaleraClusterIT {
             // a conflict met by a checkout's statements is retried or answered busy without a stack trace in the
             // log, neither EclipseLink's nor the EJB container's (what the commit itself loses, Payara's transaction
             // manager reports: its message is the driver's, not EclipseLink's)
-            assertEquals(0, nodes.get(0).logCount("Local Exception Stack"), "EclipseLink logs no conflict it throws");
-            assertEquals(0, nodes.get(0).logCount("Internal Exception: java.sql.SQLTransactionRollbackException"),
+            assertEquals(stacksBefore, nodes.get(0).logCount(ECLIPSELINK_STACK), "EclipseLink logs no conflict it throws");
+            assertEquals(rollbacksBefore, nodes.get(0).logCount(ROLLBACK_LOGGED),
                     "nor does the EJB container log one as a system exception");
         } finally {
             hammering.set(false);
