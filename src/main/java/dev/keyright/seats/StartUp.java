@@ -7,6 +7,7 @@ import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Databases;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Migrations;
+import dev.keyright.seats.leases.boundary.LicenseFlags;
 import dev.keyright.seats.leases.boundary.SigningKeys;
 import dev.keyright.seats.licenses.entity.Policy;
 import dev.keyright.seats.secrets.ServerSecret;
@@ -26,8 +27,8 @@ import java.util.logging.Logger;
 
 /**
  * Start-up, in order: validate the settings, choose and reach the database, migrate the schema, load
- * the signing key and the admin credentials. Any failure stops the deployment with one clear message;
- * nothing falls back silently.
+ * the signing key and the admin credentials, flag the licenses with blocks or waiters ({@link LicenseFlags}). Any
+ * failure stops the deployment with one clear message; nothing falls back silently.
  */
 @Startup
 @Singleton
@@ -53,6 +54,8 @@ public class StartUp {
     SigningKeys signingKeys;
     @EJB
     AdminCredentials adminCredentials;
+    @EJB
+    LicenseFlags licenseFlags;
 
     @PostConstruct
     void start() {
@@ -65,6 +68,7 @@ public class StartUp {
             Migrations.migrate(database.dataSource());
             converged(signingKeys::load);
             converged(adminCredentials::load);
+            converged(licenseFlags::flagWhatIsThere);
             LOG.info(() -> "Keyright Seats is ready on " + (database.embedded()
                     ? "the embedded database in " + config.dataDir()
                     : "the data source " + database.jndiName()) + ". Admin user: '" + config.adminUser() + "'.");

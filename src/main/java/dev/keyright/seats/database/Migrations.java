@@ -32,7 +32,8 @@ public final class Migrations {
             "V3__bounded_idempotency.sql",
             "V4__seat_queue.sql",
             "V5__seat_policies.sql",
-            "V6__offline_use.sql");
+            "V6__offline_use.sql",
+            "V7__license_hints.sql");
     private static final Duration PATIENCE = Duration.ofMinutes(5);
     private static final Logger LOG = Logger.getLogger(Migrations.class.getName());
 

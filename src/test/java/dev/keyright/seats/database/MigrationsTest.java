@@ -85,26 +85,26 @@ class MigrationsTest {
         Migrations.migrate(database);
 
         assertEquals(1, db.count("SELECT COUNT(*) FROM license WHERE id = 'lic-1' AND model = 'floating'"), "the row is kept and migrated");
-        assertEquals(List.of(1, 2, 3, 4, 5, 6), versions());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), versions());
         flyway().load().validate();
     }
 
     @Test
     void aScriptThatFailsIsRecordedAndTheNextStartRefusesToServe() throws SQLException {
-        MigrationScript broken = new MigrationScript(7, "broken", "V7__broken.sql",
+        MigrationScript broken = new MigrationScript(8, "broken", "V8__broken.sql",
                 "CREATE TABLE half_done (id INT);\nALTER TABLE no_such_table ADD COLUMN x INT;\n");
         List<MigrationScript> withBroken = new ArrayList<>(scripts);
         withBroken.add(broken);
         try (Connection connection = database.getConnection()) {
             IllegalStateException failed = assertThrows(IllegalStateException.class, () -> Migrations.migrate(connection, withBroken));
-            assertTrue(failed.getMessage().contains("V7__broken.sql"), failed.getMessage());
+            assertTrue(failed.getMessage().contains("V8__broken.sql"), failed.getMessage());
         }
-        assertEquals(1, db.count("SELECT COUNT(*) FROM schema_history WHERE script = 'V7__broken.sql' AND NOT success"));
+        assertEquals(1, db.count("SELECT COUNT(*) FROM schema_history WHERE script = 'V8__broken.sql' AND NOT success"));
         assertEquals(0, db.count("SELECT COUNT(*) FROM half_done"), "what ran before the failure stays: DDL commits as it goes");
 
         try (Connection connection = database.getConnection()) {
             ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(connection, withBroken));
-            assertTrue(refused.getMessage().contains("V7__broken.sql") && refused.getMessage().contains("failed part-way"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("V8__broken.sql") && refused.getMessage().contains("failed part-way"), refused.getMessage());
         }
     }
 
@@ -123,18 +123,18 @@ class MigrationsTest {
         db.execute("DELETE FROM schema_history WHERE version = '4'");
 
         ConfigurationException refused = assertThrows(ConfigurationException.class, () -> Migrations.migrate(database));
-        assertTrue(refused.getMessage().contains("V4__seat_queue.sql") && refused.getMessage().contains("version 6"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("V4__seat_queue.sql") && refused.getMessage().contains("version 7"), refused.getMessage());
     }
 
     @Test
     void aSchemaNewerThanThisBuildIsServedAsItIs() throws SQLException {
         Migrations.migrate(database);
         db.execute("INSERT INTO schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
-                + " VALUES (100, '7', 'later', 'SQL', 'V7__later.sql', 1, 'keyright', 0, TRUE)");
+                + " VALUES (100, '8', 'later', 'SQL', 'V8__later.sql', 1, 'keyright', 0, TRUE)");
 
         Migrations.migrate(database);
 
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), versions());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), versions());
     }
 
     @Test

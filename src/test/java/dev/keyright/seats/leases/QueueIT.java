@@ -100,11 +100,15 @@ class QueueIT extends OnTheServer {
     void aHoldThatRunsOutKeepsThePlaceForTheQueueKeepAndNoLonger() {
         Api api = api();
         String product = uniqueProduct("queue");
-        String key = api.createLicense(product, 1, 60, 2).getString("licenseKey");
+        JsonObject license = api.createLicense(product, 1, 60, 2);
+        String key = license.getString("licenseKey");
+        String id = license.getString("licenseId");
         String holder = api.acquire(product, key, "holder").json().getString("leaseId");
+        assertFalse(Tables.mayHaveWaiters(id), "nobody waits yet: checkouts do not read queue_entry");
 
         Api.Reply first = api.acquire(product, key, "first", Map.of("Prefer", "wait=1"));
         assertEquals(409, first.status(), first.toString());
+        assertTrue(Tables.mayHaveWaiters(id), "the checkout that queued an install set the license's flag");
         assertEquals("0", first.header("Retry-After"));
         assertEquals(1, first.json().getInt("queuePosition"));
         assertTrue(first.json().getString("type").endsWith("/seats-exhausted"), first.body());
@@ -122,9 +126,16 @@ class QueueIT extends OnTheServer {
         assertEquals(204, api.release(key, head.json().getString("leaseId")).status());
         assertEquals(409, api.acquire(product, key, "newcomer").status(), "the second keeps its place for 10 s");
         api.advanceClock(Duration.ofSeconds(11));
-        assertEquals(201, api.acquire(product, key, "newcomer").status(),
-                "an install not seen for longer than the keep has left the line and blocks nobody");
+        Api.Reply newcomer2 = api.acquire(product, key, "newcomer");
+        assertEquals(201, newcomer2.status(), "an install not seen for longer than the keep has left the line and blocks nobody");
         assertEquals(0, api.pool(product, key).json().getInt("queued"));
+        assertFalse(Tables.mayHaveWaiters(id), "the checkout that found nobody waiting cleared the flag");
+
+        Api.Reply afterClear = api.acquire(product, key, "late", Map.of("Prefer", "wait=1"));
+        assertEquals(1, afterClear.json().getInt("queuePosition"), "with the flag clear an install still queues: " + afterClear);
+        assertTrue(Tables.mayHaveWaiters(id));
+        assertEquals(204, api.release(key, newcomer2.json().getString("leaseId")).status());
+        assertEquals(409, api.acquire(product, key, "another").status(), "and the line is read again: the seat is the waiter's");
     }
 
     @Test

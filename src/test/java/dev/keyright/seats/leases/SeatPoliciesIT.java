@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.testing.Api;
+import dev.keyright.seats.testing.MariaDb;
 import dev.keyright.seats.testing.OnTheServer;
 import dev.keyright.seats.testing.Races;
 import dev.keyright.seats.testing.Tables;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -177,11 +180,13 @@ class SeatPoliciesIT extends OnTheServer {
         String id = license.getString("licenseId");
         String key = license.getString("licenseKey");
         String leaseId = api.acquire(product, key, "misbehaving").json().getString("leaseId");
+        assertFalse(Tables.mayHaveBlocks(id), "a new license has no blocks: its checkouts do not read install_block");
 
         assertEquals(400, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + leaseId + "?blockSeconds=86401", null).status());
         assertEquals(400, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + leaseId + "?blockSeconds=-1", null).status());
         assertEquals(1, Tables.leasesOf(id), "a refused revoke changes nothing");
         assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + leaseId + "?blockSeconds=600", null).status());
+        assertTrue(Tables.mayHaveBlocks(id), "a revoke that blocks sets the license's flag with the block");
 
         Api.Reply blocked = api.acquire(product, key, "misbehaving");
         assertEquals(403, blocked.status(), blocked.toString());
@@ -192,13 +197,47 @@ class SeatPoliciesIT extends OnTheServer {
 
         api.advanceClock(Duration.ofSeconds(599));
         assertEquals(403, api.acquire(product, key, "misbehaving").status());
+        assertTrue(Tables.mayHaveBlocks(id), "while a block is in force the flag stays set");
         api.advanceClock(Duration.ofSeconds(1));
         Api.Reply returned = api.acquire(product, key, "misbehaving");
         assertEquals(201, returned.status(), "the block ended: the install has a seat again: " + returned);
+        assertFalse(Tables.mayHaveBlocks(id), "the checkout that found no block in force cleared the flag");
         String again = returned.json().getString("leaseId");
 
         assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + again, null).status());
-        assertEquals(201, api.acquire(product, key, "misbehaving").status(), "a plain revoke still lets it return");
+        assertFalse(Tables.mayHaveBlocks(id), "a plain revoke blocks nobody");
+        Api.Reply back = api.acquire(product, key, "misbehaving");
+        assertEquals(201, back.status(), "a plain revoke still lets it return");
+        assertEquals(204, api.admin("DELETE", "/v1/admin/licenses/" + id + "/leases/" + back.json().getString("leaseId")
+                + "?blockSeconds=60", null).status());
+        Api.Reply blockedAgain = api.acquire(product, key, "misbehaving");
+        assertEquals(403, blockedAgain.status(), "a block after the flag was cleared refuses as the first did: " + blockedAgain);
+    }
+
+    @Test
+    void aBlockAnOlderNodeAddedWithoutTheFlagIsFlaggedWhenANodeStarts() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("oldblock");
+        JsonObject license = create(api, product, 2, "\"ttlSeconds\":600");
+        String id = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        assertEquals(201, api.acquire(product, key, "someone").status());
+        assertFalse(Tables.mayHaveBlocks(id));
+        long until = api.advanceClock(Duration.ZERO) + 600_000; // the server's now (its clock moves in these tests), + 600 s
+        try (Connection connection = MariaDb.connect();
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO install_block"
+                     + " (license_id, client_instance_id, blocked_until, blocked_at) VALUES (?, ?, ?, ?)")) {
+            insert.setString(1, id);
+            insert.setString(2, "blocked-by-an-old-node");
+            insert.setLong(3, until);
+            insert.setLong(4, until - 600_000);
+            insert.executeUpdate(); // as a node of schema version 6 blocks: the license row's flag untouched
+        }
+
+        assertTrue(api.flagLicenses().getInt("licensesFlagged") >= 1, "the start-up step sets the flag of this license");
+        assertTrue(Tables.mayHaveBlocks(id));
+        Api.Reply refused = api.acquire(product, key, "blocked-by-an-old-node");
+        assertEquals(403, refused.status(), "and the block is in force on this node: " + refused);
     }
 
     @Test

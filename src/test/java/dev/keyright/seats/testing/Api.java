@@ -245,6 +245,11 @@ public final class Api {
         return send("POST", "/test-support/reap", null, Map.of()).json();
     }
 
+    /** Runs the start-up's flagging of the licenses that have blocks in force or queue entries ({@code LicenseFlags}). */
+    public JsonObject flagLicenses() {
+        return send("POST", "/test-support/license-flags", null, Map.of()).json();
+    }
+
     /** An HTTP answer. */
     public record Reply(HttpResponse<String> response) {
         public int status() { return response.statusCode(); }

@@ -28,6 +28,6 @@ public final class Deployments {
         return ShrinkWrap.create(ZipImporter.class, "keyright-seats.war").importFrom(war).as(WebArchive.class)
                 .addClasses(MovableClock.class, ClockResource.class, ReaperResource.class, ServerLog.class, ThreadsResource.class,
                         QueueResource.class, FaultResource.class, LicenseLockResource.class,
-                        KnownLeasesResource.class);
+                        KnownLeasesResource.class, LicenseFlagsResource.class);
     }
 }

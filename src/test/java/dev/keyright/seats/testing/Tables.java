@@ -36,6 +36,16 @@ public final class Tables {
         return count("SELECT COUNT(*) FROM lease WHERE license_id = ?", licenseId);
     }
 
+    /** The license row's "may have blocks" flag: while it is clear, a checkout does not read install_block. */
+    public static boolean mayHaveBlocks(String licenseId) {
+        return count("SELECT COUNT(*) FROM license WHERE id = ? AND may_have_blocks = TRUE", licenseId) == 1;
+    }
+
+    /** The license row's "may have waiters" flag: while it is clear, a checkout does not read queue_entry. */
+    public static boolean mayHaveWaiters(String licenseId) {
+        return count("SELECT COUNT(*) FROM license WHERE id = ? AND may_have_waiters = TRUE", licenseId) == 1;
+    }
+
     public static String leaseIdOf(String licenseId) {
         try (Connection connection = MariaDb.connect();
              PreparedStatement statement = connection.prepareStatement("SELECT id FROM lease WHERE license_id = ?")) {

@@ -11,6 +11,7 @@ import dev.keyright.seats.idempotency.entity.StoredResponse;
 import dev.keyright.seats.leases.control.Heartbeats;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.KnownLeases;
+import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
@@ -27,6 +28,7 @@ import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.leases.control.Linger;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
+import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
 import dev.keyright.seats.problems.InvalidRequestException;
@@ -86,6 +88,8 @@ public class Seats {
     KnownLeases knownLeases;
     @Inject
     Heartbeats heartbeats;
+    @Inject
+    LicenseGate gate;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -315,20 +319,32 @@ public class Seats {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void revoke(String licenseId, String leaseId, int blockSeconds) {
-        licenses.get(licenseId);
+        License license = blockSeconds > 0 ? lockedForBlock(licenseId) : licenses.get(licenseId);
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
         if (lease == null || !lease.belongsTo(licenseId)) {
             throw new LeaseNotFoundException();
         }
         Instant now = clock.instant();
         if (blockSeconds > 0) {
-            blocks.block(licenseId, lease.holder().clientInstanceId(), now, now.plusSeconds(blockSeconds));
+            blocks.block(license, lease.holder().clientInstanceId(), now, now.plusSeconds(blockSeconds));
             history.revokedAndBlocked(lease, now);
             em.remove(lease);
         } else {
             end(lease, LeaseEvent.Kind.REVOKE, now);
         }
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
+    }
+
+    /**
+     * The license row, locked as a checkout locks it (first the license, then a lease: the same order), for a revoke
+     * that blocks: the block and the row's "may have blocks" flag are written under that lock.
+     */
+    private License lockedForBlock(String licenseId) {
+        License license = gate.lock(licenseId, "revoked");
+        if (license == null) {
+            throw new LicenseNotFoundException();
+        }
+        return license;
     }
 
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {

@@ -100,8 +100,21 @@ public class SeatQueue {
     /** A license's line as read under its lock. */
     public record Line(String licenseId, List<QueueEntry> entries, long lastTicket) {
 
+        /**
+         * The line of a license nobody waits for ({@link dev.keyright.seats.licenses.entity.License#mayHaveWaiters}
+         * clear): not read.
+         */
+        public static Line empty(String licenseId) {
+            return new Line(licenseId, List.of(), 0);
+        }
+
         public int size() {
             return entries.size();
+        }
+
+        /** Whether nobody but this install is waiting. */
+        public boolean nobodyBut(String clientInstanceId) {
+            return entries.stream().allMatch(entry -> entry.isOf(clientInstanceId));
         }
 
         /** How many waiting installs are ahead of this one: its index in the line, or the whole line if it is not in it. */

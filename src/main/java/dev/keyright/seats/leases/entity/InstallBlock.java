@@ -4,6 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
+import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.time.Instant;
@@ -12,7 +13,11 @@ import java.time.Instant;
 @Entity
 @Table(name = "install_block")
 @IdClass(InstallBlock.Key.class)
+@NamedQuery(name = InstallBlock.FIND_IN_FORCE, query = "SELECT b FROM InstallBlock b"
+        + " WHERE b.licenseId = :licenseId AND b.blockedUntil > :now")
 public class InstallBlock {
+
+    public static final String FIND_IN_FORCE = "InstallBlock.findInForce";
 
     @Id
     @Column(name = "license_id")

@@ -51,6 +51,12 @@ public class License {
     private long checkouts;
     @Column(name = "last_checkout_at")
     private Long lastCheckoutAt;
+    /** Whether an install of this license may be blocked: while clear, a checkout does not read install_block. */
+    @Column(name = "may_have_blocks")
+    private boolean mayHaveBlocks;
+    /** Whether installs may be waiting for a seat of this license: while clear, a checkout does not read queue_entry. */
+    @Column(name = "may_have_waiters")
+    private boolean mayHaveWaiters;
 
     protected License() {
     }
@@ -82,6 +88,36 @@ public class License {
     public void recordCheckout(Instant now) {
         checkouts++;
         lastCheckoutAt = now.toEpochMilli();
+    }
+
+    /**
+     * Whether the install_block table may hold a block of this license (see {@link #noteBlocks}). Read with the license
+     * row locked, it is exact in one direction: clear means no install of this license is blocked.
+     */
+    public boolean mayHaveBlocks() {
+        return mayHaveBlocks;
+    }
+
+    /**
+     * Records whether blocks of this license may exist: set by whatever adds one, in its transaction and with this row
+     * locked (so that a checkout clearing it at the same moment cannot leave it clear); cleared by a checkout that read
+     * the license's blocks, with the row locked, and found none in force.
+     */
+    public void noteBlocks(boolean mayHave) {
+        this.mayHaveBlocks = mayHave;
+    }
+
+    /** Whether queue_entry may hold an install waiting for this license's seats (see {@link #noteWaiters}). */
+    public boolean mayHaveWaiters() {
+        return mayHaveWaiters;
+    }
+
+    /**
+     * Records whether installs may be waiting: set by the checkout that puts one in the queue, cleared by a checkout that
+     * read the queue and found nobody waiting; both with this row locked, in the checkout's transaction.
+     */
+    public void noteWaiters(boolean mayHave) {
+        this.mayHaveWaiters = mayHave;
     }
 
     public void apply(Policy policy) {
