@@ -25,14 +25,18 @@ public class LicenseFlags {
     @Inject
     Clock clock;
 
-    /** The number of license rows whose flags were set here (0 when every flag was already right). */
+    /**
+     * The number of license rows whose flags were set here (0 when every flag was already right). Native SQL that H2
+     * and MariaDB both run: EclipseLink writes a JPQL bulk update with a subquery, on its MariaDB platform, as a
+     * multi-table update through a temporary table, which H2 (the embedded default) refuses.
+     */
     public int flagWhatIsThere() {
-        int blocks = em.createQuery("UPDATE License l SET l.mayHaveBlocks = TRUE WHERE l.mayHaveBlocks = FALSE"
-                        + " AND l.id IN (SELECT b.licenseId FROM InstallBlock b WHERE b.blockedUntil > :now)")
-                .setParameter("now", clock.instant().toEpochMilli())
+        int blocks = em.createNativeQuery("UPDATE license SET may_have_blocks = TRUE WHERE may_have_blocks = FALSE"
+                        + " AND id IN (SELECT license_id FROM install_block WHERE blocked_until > ?)")
+                .setParameter(1, clock.instant().toEpochMilli())
                 .executeUpdate();
-        int waiters = em.createQuery("UPDATE License l SET l.mayHaveWaiters = TRUE WHERE l.mayHaveWaiters = FALSE"
-                        + " AND l.id IN (SELECT q.licenseId FROM QueueEntry q)")
+        int waiters = em.createNativeQuery("UPDATE license SET may_have_waiters = TRUE WHERE may_have_waiters = FALSE"
+                        + " AND id IN (SELECT license_id FROM queue_entry)")
                 .executeUpdate();
         return blocks + waiters;
     }
