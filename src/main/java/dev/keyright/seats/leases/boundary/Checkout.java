@@ -51,8 +51,8 @@ import java.util.function.Function;
  * is, {@link License#mayHaveBlocks});</li>
  * <li>give an install that already holds a live seat (or a lingering one it released) the same lease, renewed;</li>
  * <li>ask the holder caps ({@link UserLimit}, {@link HostLimit});</li>
- * <li>count live leases with the one liveness rule and read the queue (unless the license row says nobody waits,
- * {@link License#mayHaveWaiters}): a seat is free for this install only
+ * <li>count live leases with the one liveness rule and read the queue ({@link SeatQueue#lineFor}: not while the
+ * license row says nobody waits): a seat is free for this install only
  * when more seats are free than installs wait ahead of it and reservations keep for others, within the seats
  * plus the overdraft ({@link SeatShare}); refuse, or keep its place in the queue;</li>
  * <li>insert the lease, write the license row, store the idempotency record: one commit.</li>
@@ -154,22 +154,18 @@ public class Checkout {
             refuseIfAny(cap.refusal(license, holder, now));
         }
         long live = liveLeases.count(license, now);
-        SeatQueue.Line line = license.mayHaveWaiters() ? queue.line(license.id(), now) : SeatQueue.Line.empty(license.id());
+        SeatQueue.Line line = queue.lineFor(license, now);
         int ahead = line.ahead(holder.clientInstanceId());
         SeatShare.Share share = seatShare.of(license, holder, live, now);
         if (!share.admits(ahead)) {
             if (mayWait) {
-                int position = queue.keepPlace(line, holder, now);
-                license.noteWaiters(true);
+                int position = queue.keepPlace(license, line, holder, now);
                 return Grant.queued(new Grant.Place(license.id(), holder, claim, position), live, license.seats());
             }
             throw SeatsExhaustedException.full(live, license.seats(), license.sharing().overdraftSeats(),
                     share.keptForOthers(), ahead, retryAfterSeconds(license, now));
         }
-        queue.leave(line, holder.clientInstanceId());
-        if (line.nobodyBut(holder.clientInstanceId())) {
-            license.noteWaiters(false); // read under the lock and found empty: the next checkouts skip the read
-        }
+        queue.seated(license, line, holder.clientInstanceId());
         Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
         String token = prepared.token();
         if (share.overdraft()) {

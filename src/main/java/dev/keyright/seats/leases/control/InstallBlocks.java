@@ -42,7 +42,7 @@ public class InstallBlocks implements SeatPolicy {
             license.noteBlocks(false);
         }
         return inForce.stream()
-                .filter(block -> block.clientInstanceId().equals(holder.clientInstanceId()) && block.blocksAt(now))
+                .filter(block -> block.clientInstanceId().equals(holder.clientInstanceId()))
                 .findFirst()
                 .map(block -> new InstallBlockedException(block.blockedUntil(), now));
     }

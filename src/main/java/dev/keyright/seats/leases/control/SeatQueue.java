@@ -4,6 +4,7 @@ import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.leases.entity.Holder;
 import dev.keyright.seats.leases.entity.QueueEntry;
+import dev.keyright.seats.licenses.entity.License;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -20,7 +21,9 @@ import java.util.stream.Collectors;
 /**
  * The line of installs waiting for a seat of a license, in the caller's transaction, which holds the
  * license lock: reading it, joining it, keeping a place, leaving it. An entry that stopped waiting
- * ({@link dev.keyright.seats.leases.entity.QueueKeep}) leaves the line when the line is read.
+ * ({@link dev.keyright.seats.leases.entity.QueueKeep}) leaves the line when the line is read. Whether a checkout
+ * reads the line at all is decided here too, from the license row's hint ({@link License#mayHaveWaiters}), which
+ * this class alone sets (when an install joins) and clears (when the line was read and nobody else was in it).
  */
 @ApplicationScoped
 public class SeatQueue {
@@ -29,6 +32,14 @@ public class SeatQueue {
     EntityManager em;
     @Inject
     KeyrightConfig config;
+
+    /**
+     * The line a checkout of {@code license} sees now, the license row locked by the caller: not read at all while the
+     * row says nobody waits.
+     */
+    public Line lineFor(License license, Instant now) {
+        return license.mayHaveWaiters() ? line(license.id(), now) : Line.empty(license.id());
+    }
 
     /** The line now, first first. */
     public Line line(String licenseId, Instant now) {
@@ -63,15 +74,31 @@ public class SeatQueue {
         return entry.lastSeenAt().plus(keep.dividedBy(3)).isBefore(now);
     }
 
-    /** The install asks again: it keeps its place, or joins at the end. Returns its position (1 = next). */
-    public int keepPlace(Line line, Holder holder, Instant now) {
+    /**
+     * The install asks again: it keeps its place, or joins at the end, and the license row (locked by the caller) says
+     * someone may be waiting. Returns its position (1 = next).
+     */
+    public int keepPlace(License license, Line line, Holder holder, Instant now) {
         int ahead = line.ahead(holder.clientInstanceId());
         if (ahead < line.size()) {
             line.entries().get(ahead).seen(now);
         } else {
             em.persist(new QueueEntry(Ids.queueEntry(), line.licenseId(), holder, line.lastTicket() + 1, now));
         }
+        license.noteWaiters(true);
         return ahead + 1;
+    }
+
+    /**
+     * The install got its seat in a checkout: it leaves the line, and when nobody else was in the line the checkout
+     * read, the license row (locked by the caller) is told so, in the update the checkout writes anyway: the next
+     * checkouts skip the read.
+     */
+    public void seated(License license, Line line, String clientInstanceId) {
+        leave(line, clientInstanceId);
+        if (line.nobodyBut(clientInstanceId)) {
+            license.noteWaiters(false);
+        }
     }
 
     /** The install got its seat, or gave up: it leaves the line. */
@@ -101,10 +128,9 @@ public class SeatQueue {
     public record Line(String licenseId, List<QueueEntry> entries, long lastTicket) {
 
         /**
-         * The line of a license nobody waits for ({@link dev.keyright.seats.licenses.entity.License#mayHaveWaiters}
-         * clear): not read.
+         * The line of a license nobody waits for ({@link License#mayHaveWaiters} clear): not read.
          */
-        public static Line empty(String licenseId) {
+        static Line empty(String licenseId) {
             return new Line(licenseId, List.of(), 0);
         }
 
@@ -113,7 +139,7 @@ public class SeatQueue {
         }
 
         /** Whether nobody but this install is waiting. */
-        public boolean nobodyBut(String clientInstanceId) {
+        boolean nobodyBut(String clientInstanceId) {
             return entries.stream().allMatch(entry -> entry.isOf(clientInstanceId));
         }
 

@@ -17,6 +17,7 @@ import java.time.Instant;
         + " WHERE b.licenseId = :licenseId AND b.blockedUntil > :now")
 public class InstallBlock {
 
+    /** A license's blocks in force at {@code :now}: until {@code blockedUntil}, exclusive. The one place that says so. */
     public static final String FIND_IN_FORCE = "InstallBlock.findInForce";
 
     @Id
@@ -38,10 +39,6 @@ public class InstallBlock {
         this.clientInstanceId = clientInstanceId;
         this.blockedAt = blockedAt.toEpochMilli();
         this.blockedUntil = blockedUntil.toEpochMilli();
-    }
-
-    public boolean blocksAt(Instant now) {
-        return now.toEpochMilli() < blockedUntil;
     }
 
     /** A later block replaces an earlier one (a block of 0 s lifts it). */
