@@ -6,7 +6,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 /**
- * On a bean whose transactions contend for rows (a checkout): a lost conflict leaves the bean as a
+ * On a bean whose transactions contend for rows (a checkout; the first nodes' inserts of the signing key and the
+ * admin user at start-up, which StartUp loads again on losing): a lost conflict leaves the bean as a
  * {@link LostConflict}, rolled back and not logged, instead of as a system exception, which the EJB container
  * logs with its stack trace, after EclipseLink had logged it once already. Under contention, on a Galera cluster
  * with writers on every node, that was two stack traces (tens of kilobytes) per retried conflict. Any other
@@ -28,7 +29,7 @@ public class QuietConflicts {
             em.flush();
             return result;
         } catch (RuntimeException e) { // EclipseLink's own DatabaseException is not a PersistenceException
-            if (!(e instanceof LostConflict) && (Faults.isDeadlock(e) || Faults.isLockTimeout(e))) {
+            if (!(e instanceof LostConflict) && (Faults.isDeadlock(e) || Faults.isLockTimeout(e) || Faults.isDuplicateKey(e))) {
                 throw new LostConflict(e);
             }
             throw e;

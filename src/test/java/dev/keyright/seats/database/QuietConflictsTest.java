@@ -55,11 +55,21 @@ class QuietConflictsTest {
     }
 
     @Test
-    void anyOtherFailureAndAnAnswerPassThroughUntouched() throws Exception {
+    void anInsertWhoseUniqueKeyAnotherTransactionCommittedLeavesAsALostConflictThatStillReadsAsADuplicate() {
         PersistenceException duplicate = new PersistenceException(new SQLException("Duplicate entry", "23000", 1062));
+
+        LostConflict lost = assertThrows(LostConflict.class, () -> interceptor.quietly(invocation(() -> { throw duplicate; })));
+
+        assertTrue(Faults.isDuplicateKey(lost), "StartUp still loads again what another node's first insert created");
+    }
+
+    @Test
+    void anyOtherFailureAndAnAnswerPassThroughUntouched() throws Exception {
+        PersistenceException missingParent = new PersistenceException(new SQLException(
+                "Cannot add or update a child row: a foreign key constraint fails", "23000", 1452));
         IllegalStateException bug = new IllegalStateException("a bug");
 
-        assertSame(duplicate, assertThrows(PersistenceException.class, () -> interceptor.quietly(invocation(() -> { throw duplicate; }))));
+        assertSame(missingParent, assertThrows(PersistenceException.class, () -> interceptor.quietly(invocation(() -> { throw missingParent; }))));
         assertSame(bug, assertThrows(IllegalStateException.class, () -> interceptor.quietly(invocation(() -> { throw bug; }))));
         assertEquals("granted", interceptor.quietly(invocation(() -> "granted")));
         assertEquals(1, flushes, "an answer's writes are flushed before it returns, the failures' are not");

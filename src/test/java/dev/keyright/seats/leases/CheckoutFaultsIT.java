@@ -77,6 +77,99 @@ class CheckoutFaultsIT extends OnTheServer {
         assertEquals(1, Tables.leasesOf(licenseId));
     }
 
+    /**
+     * What the same install got while a checkout waited for the license lock (here committed by the transaction that
+     * held it, as a retry of this request sent to another node would) is what the checkout reads once it has the lock:
+     * that lease is returned, 200, one seat.
+     */
+    @Test
+    void aSeatTheSameInstallGotWhileTheCheckoutWaitedForTheLockIsReturnedNotDoubled() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("raced-install");
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String licenseId = license.getString("licenseId");
+        String racedLease = "lease_" + java.util.UUID.randomUUID().toString().replace("-", "");
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            lockLicenseRow(other, licenseId);
+            CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product,
+                    license.getString("licenseKey"), "raced"));
+            awaitCheckoutAtTheLock(checkout);
+            insertLiveLease(other, racedLease, licenseId, "raced");
+            other.commit();
+            Api.Reply reply = checkout.get(30, TimeUnit.SECONDS);
+            assertEquals(200, reply.status(), "the install's lease, returned: " + reply);
+            assertEquals(racedLease, reply.json().getString("leaseId"));
+        }
+        assertEquals(1, Tables.leasesOf(licenseId), "one install, one seat");
+    }
+
+    /**
+     * An answer stored under a checkout's Idempotency-Key while it waited for the license lock (by the same request
+     * sent to another node) is found once the checkout has the lock, and replayed byte for byte: no second seat. Here
+     * the other node's answer is a copy of an earlier one for the same request body, so that its fingerprint is this
+     * request's.
+     */
+    @Test
+    void anAnswerStoredUnderTheSameKeyWhileTheCheckoutWaitedForTheLockIsReplayedNotDoubled() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("raced-key");
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        Api.Reply earlier = api.acquire(product, key, "raced", Map.of("Idempotency-Key", "earlier-key"));
+        assertEquals(201, earlier.status(), earlier.toString());
+        assertEquals(204, api.release(key, earlier.json().getString("leaseId")).status());
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            lockLicenseRow(other, licenseId);
+            CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product, key, "raced",
+                    Map.of("Idempotency-Key", "raced-key")));
+            awaitCheckoutAtTheLock(checkout);
+            insertLiveLease(other, "lease_" + java.util.UUID.randomUUID().toString().replace("-", ""), licenseId, "raced");
+            try (PreparedStatement answer = other.prepareStatement("INSERT INTO idempotency_record (id, license_id, idem_key,"
+                    + " fingerprint, status, location, body, created_at, client_instance_id) SELECT ?, license_id, 'raced-key',"
+                    + " fingerprint, status, location, body, created_at, client_instance_id FROM idempotency_record"
+                    + " WHERE id = ?")) {
+                answer.setString(1, sha256(licenseId + "\n" + "raced-key"));
+                answer.setString(2, sha256(licenseId + "\n" + "earlier-key"));
+                assertEquals(1, answer.executeUpdate());
+            }
+            other.commit();
+            Api.Reply reply = checkout.get(30, TimeUnit.SECONDS);
+            assertEquals(201, reply.status(), reply.toString());
+            assertEquals("true", reply.header("Idempotent-Replayed"), "the answer stored under the key, replayed");
+            assertEquals(earlier.body(), reply.body());
+        }
+        assertEquals(1, Tables.leasesOf(licenseId), "only the seat the other request was granted");
+    }
+
+    private static void lockLicenseRow(Connection connection, String licenseId) throws Exception {
+        try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
+            lock.setString(1, licenseId);
+            lock.executeQuery().close();
+        }
+    }
+
+    /** Returns once the checkout waits for the license row in InnoDB, before it has read anything else. */
+    private static void awaitCheckoutAtTheLock(CompletableFuture<Api.Reply> checkout) throws Exception {
+        MariaDb.awaitStatement("SELECT % FROM license WHERE % FOR UPDATE%", () -> "the checkout waits for the license row;"
+                + " the checkout: " + (checkout.isDone() ? checkout.join().toString() : "still running"));
+    }
+
+    private static void insertLiveLease(Connection connection, String leaseId, String licenseId, String install) throws Exception {
+        long now = System.currentTimeMillis();
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO lease (id, license_id, client_instance_id,"
+                + " acquired_at, expires_at) VALUES (?, ?, ?, ?, ?)")) {
+            insert.setString(1, leaseId);
+            insert.setString(2, licenseId);
+            insert.setString(3, install);
+            insert.setLong(4, now);
+            insert.setLong(5, now + 120_000);
+            assertEquals(1, insert.executeUpdate());
+        }
+    }
+
     /** A renew that waits out the lock timeout on its lease row (held elsewhere) is busy, not broken: 503, not 500. */
     @Test
     void aRenewThatCannotGetItsLeaseRowInTimeIsA503WithRetryAfter() throws Exception {

@@ -2,6 +2,7 @@ package dev.keyright.seats.admins.boundary;
 
 import dev.keyright.seats.admins.entity.Setting;
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.QuietConflicts;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Lock;
 import jakarta.ejb.LockType;
@@ -9,6 +10,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
@@ -42,6 +44,7 @@ public class AdminCredentials {
     private final VerifiedCredentials recentlyVerified = new VerifiedCredentials();
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @Interceptors(QuietConflicts.class) // a node that loses the first insert to another says so in one line (StartUp)
     @Lock(LockType.WRITE)
     public void load() {
         if (config.adminPassword().isPresent()) {

@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.database.QuietConflicts;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.SignatureProvider;
 import dev.keyright.seats.leases.entity.SigningKeyRecord;
@@ -13,6 +14,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.security.KeyFactory;
@@ -57,6 +59,7 @@ public class SigningKeys {
 
     /** Loads the keys, creating the first one if there is none. Called once at start-up. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @Interceptors(QuietConflicts.class) // a node that loses the first insert to another says so in one line (StartUp)
     @Lock(LockType.WRITE)
     public void load() {
         List<SigningKeyRecord> keys = all();
