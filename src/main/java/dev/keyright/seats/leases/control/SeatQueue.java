@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
  * The line of installs waiting for a seat of a license, in the caller's transaction, which holds the
  * license lock: reading it, joining it, keeping a place, leaving it. An entry that stopped waiting
  * ({@link dev.keyright.seats.leases.entity.QueueKeep}) leaves the line when the line is read. Whether a checkout
- * reads the line at all is decided here too, from the license row's hint ({@link License#mayHaveWaiters}), which
- * this class alone sets (when an install joins) and clears (when the line was read and nobody else was in it).
+ * reads the line at all is decided here too, from the license row's hint ({@link License#mayHaveWaiters}), which a
+ * checkout sets here (when an install joins) and clears here (when the line was read and nobody else was in it);
+ * only a node's start-up sets it elsewhere ({@code LicenseFlags}, for rows an older node wrote).
  */
 @ApplicationScoped
 public class SeatQueue {
