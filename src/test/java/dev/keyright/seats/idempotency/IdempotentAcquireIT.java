@@ -98,6 +98,25 @@ class IdempotentAcquireIT extends OnTheServer {
     }
 
     @Test
+    void aRetryIsReplayedAfterTheLicenseFilledUpAgain() {
+        Api api = api();
+        License license = license(api, 1);
+        Api.Reply lost = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-refilled"));
+        assertEquals(201, lost.status());
+        assertEquals(204, api.release(license.key(), lost.json().getString("leaseId")).status());
+        assertEquals(201, api.acquire(license.product(), license.key(), "inst-b").status());
+
+        // Full now: a new request of inst-a would be refused, but this is the retry of one that was answered.
+        Api.Reply retry = api.acquire(license.product(), license.key(), "inst-a", Map.of("Idempotency-Key", "k-refilled"));
+        assertEquals(201, retry.status(), "the stored answer, not a 409: " + retry);
+        assertEquals(lost.body(), retry.body());
+        assertEquals("true", retry.header("Idempotent-Replayed"));
+        assertEquals(1, Tables.leasesOf(license.id()));
+        assertEquals(0, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ? AND kind = 'DENY'",
+                license.id()), "a replay is no denial");
+    }
+
+    @Test
     void theQuotedAndTheBareFormAreTheSameKey() {
         Api api = api();
         License license = license(api, 2);

@@ -122,6 +122,29 @@ class SeatLifecycleIT extends OnTheServer {
     }
 
     @Test
+    void anInstallAskingAgainWhileSeatsAreFreeGetsItsOwnLeaseNotASecondSeat() {
+        Api api = api();
+        String product = product();
+        JsonObject license = api.createLicense(product, 3, 60, 5);
+        String key = license.getString("licenseKey");
+        String licenseId = license.getString("licenseId");
+        Api.Reply first = api.acquire(product, key, "inst-a", Map.of("Idempotency-Key", "k-first"));
+        assertEquals(201, first.status());
+
+        // seats are free, so the first look is for a new seat: the install's lease is found at the insert
+        Api.Reply again = api.acquire(product, key, "inst-a", Map.of("Idempotency-Key", "k-again"));
+        assertEquals(200, again.status(), again.toString());
+        assertEquals(first.json().getString("leaseId"), again.json().getString("leaseId"));
+        assertEquals(1, again.json().getInt("seatsInUse"));
+        assertEquals(1, Tables.leasesOf(licenseId));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE license_id = ? AND kind = 'GRANT'",
+                licenseId), "the first look's grant was rolled back");
+        Api.Reply replayed = api.acquire(product, key, "inst-a", Map.of("Idempotency-Key", "k-again"));
+        assertEquals(again.body(), replayed.body(), "the 200 was stored under its key");
+        assertEquals("true", replayed.header("Idempotent-Replayed"));
+    }
+
+    @Test
     void sameInstallGetsTheSameLeaseAndAFullPoolIsA409() {
         Api api = api();
         String product = product();

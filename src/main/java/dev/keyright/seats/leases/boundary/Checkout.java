@@ -57,6 +57,12 @@ import java.util.function.Function;
  * plus the overdraft ({@link SeatShare}); refuse, or keep its place in the queue;</li>
  * <li>insert the lease, write the license row, store the idempotency record: one commit.</li>
  * </ol>
+ * That is the {@link Pass#CAREFUL} pass. A checkout is first made as a {@link Pass#QUICK} one, which skips the
+ * two reads that find nothing for a new install (steps 2 and 4) and grants only a new seat: what they would have
+ * found, a unique key finds at the insert (the record's id is the license's and the key's; a license holds one
+ * lease per install), and the caller makes the careful pass after that conflict ({@link Seats}). Anything other
+ * than a new seat (a refusal, a place in the queue) is decided by the careful pass, in the same transaction.
+ * <p>
  * The token was signed before the lock (see {@link Seats}); a returning install's renewal and a seat handed to
  * a waiting install ({@link #serve}) sign inside it.
  */
@@ -97,22 +103,28 @@ public class Checkout {
      *                place in the queue, and the grant says which ({@link Grant.Kind#QUEUED})
      */
     public Grant checkout(String licenseId, Holder holder, PreparedLease prepared, IdempotencyClaim claim,
-                          Function<Grant, StoredResponse> answers, boolean mayWait) {
+                          Function<Grant, StoredResponse> answers, boolean mayWait, Pass pass) {
         License license = gate.lock(licenseId, "granted");
         if (license == null) {
             throw new InvalidLicenseException();
         }
-        Optional<StoredResponse> earlier = records.earlierAnswer(claim);
-        if (earlier.isPresent()) {
-            return Grant.replay(earlier.get());
-        }
         Instant now = prepared.now();
-        if (!license.isUsableAt(now)) {
-            throw new LicenseSuspendedException();
+        Optional<Grant> newSeat = pass == Pass.QUICK ? newSeat(license, holder, prepared, now) : Optional.empty();
+        Grant grant;
+        if (newSeat.isPresent()) {
+            grant = newSeat.get();
+        } else {
+            Optional<StoredResponse> earlier = records.earlierAnswer(claim);
+            if (earlier.isPresent()) {
+                return Grant.replay(earlier.get());
+            }
+            if (!license.isUsableAt(now)) {
+                throw new LicenseSuspendedException();
+            }
+            refuseIfAny(blocks.refusal(license, holder, now));
+            grant = returningInstall(license, holder, now)
+                    .orElseGet(() -> grant(license, holder, prepared, mayWait ? claim : null, mayWait));
         }
-        refuseIfAny(blocks.refusal(license, holder, now));
-        Grant grant = returningInstall(license, holder, now)
-                .orElseGet(() -> grant(license, holder, prepared, mayWait ? claim : null, mayWait));
         if (claim != null && grant.kind() != Grant.Kind.QUEUED) {
             records.store(claim, holder.clientInstanceId(), answers.apply(grant), now);
             return grant.withAnswerStored();
@@ -150,29 +162,68 @@ public class Checkout {
 
     private Grant grant(License license, Holder holder, PreparedLease prepared, IdempotencyClaim claim, boolean mayWait) {
         Instant now = prepared.now();
-        for (SeatPolicy cap : List.of(userLimit, hostLimit)) {
-            refuseIfAny(cap.refusal(license, holder, now));
+        refuseIfAny(capped(license, holder, now));
+        Admission admission = admission(license, holder, now);
+        if (!admission.admits()) {
+            if (mayWait) {
+                int position = queue.keepPlace(license, admission.line(), holder, now);
+                return Grant.queued(new Grant.Place(license.id(), holder, claim, position), admission.live(),
+                        license.seats());
+            }
+            throw SeatsExhaustedException.full(admission.live(), license.seats(), license.sharing().overdraftSeats(),
+                    admission.share().keptForOthers(), admission.ahead(), retryAfterSeconds(license, now));
         }
+        return seat(license, holder, prepared, admission);
+    }
+
+    /**
+     * The quick pass: a new seat when the license is usable, the install neither blocked nor capped, and a seat
+     * free for it; empty otherwise, and nothing written (the careful pass decides then).
+     */
+    private Optional<Grant> newSeat(License license, Holder holder, PreparedLease prepared, Instant now) {
+        if (!license.isUsableAt(now) || blocks.refusal(license, holder, now).isPresent()
+                || capped(license, holder, now).isPresent()) {
+            return Optional.empty();
+        }
+        Admission admission = admission(license, holder, now);
+        return admission.admits() ? Optional.of(seat(license, holder, prepared, admission)) : Optional.empty();
+    }
+
+    private Optional<SeatRefusal> capped(License license, Holder holder, Instant now) {
+        for (SeatPolicy cap : List.of(userLimit, hostLimit)) {
+            Optional<SeatRefusal> refusal = cap.refusal(license, holder, now);
+            if (refusal.isPresent()) {
+                return refusal;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Admission admission(License license, Holder holder, Instant now) {
         long live = liveLeases.count(license, now);
         SeatQueue.Line line = queue.lineFor(license, now);
         int ahead = line.ahead(holder.clientInstanceId());
-        SeatShare.Share share = seatShare.of(license, holder, live, now);
-        if (!share.admits(ahead)) {
-            if (mayWait) {
-                int position = queue.keepPlace(license, line, holder, now);
-                return Grant.queued(new Grant.Place(license.id(), holder, claim, position), live, license.seats());
-            }
-            throw SeatsExhaustedException.full(live, license.seats(), license.sharing().overdraftSeats(),
-                    share.keptForOthers(), ahead, retryAfterSeconds(license, now));
+        return new Admission(live, line, ahead, seatShare.of(license, holder, live, now));
+    }
+
+    /** What the count, the queue and the seat share say about a new seat for one install, under the license lock. */
+    private record Admission(long live, SeatQueue.Line line, int ahead, SeatShare.Share share) {
+        boolean admits() {
+            return share.admits(ahead);
         }
-        queue.seated(license, line, holder.clientInstanceId());
+    }
+
+    private Grant seat(License license, Holder holder, PreparedLease prepared, Admission admission) {
+        Instant now = prepared.now();
+        queue.seated(license, admission.line(), holder.clientInstanceId());
         Lease lease = new Lease(prepared.leaseId(), license.id(), holder, now, prepared.expiresAt());
         String token = prepared.token();
-        if (share.overdraft()) {
+        if (admission.share().overdraft()) {
             lease.markOverdraft(); // the token says so too: signed again, under the lock, only for an overdraft grant
             token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         }
         persistGranted(license, lease, now);
+        long live = admission.live();
         return Grant.of(Grant.Kind.NEW, lease.id(), LeaseBody.json(lease, token, license, live + 1),
                 live + 1, license.seats(), lease.overdraft());
     }
@@ -270,6 +321,14 @@ public class Checkout {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void recordDenial(String licenseId, Holder holder, Instant at, String reason) {
         history.denied(licenseId, holder, at, reason);
+    }
+
+    /** Which reads a checkout makes under the license lock (see the class comment). */
+    public enum Pass {
+        /** Grants a new seat without looking for an earlier answer or the install's lease; nothing else. */
+        QUICK,
+        /** Every step, in order: after the quick pass met a unique key, and for whatever it does not grant. */
+        CAREFUL
     }
 
     /**

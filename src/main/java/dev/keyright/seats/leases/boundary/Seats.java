@@ -4,6 +4,7 @@ import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Ids;
+import dev.keyright.seats.database.LostConflict;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
@@ -120,7 +121,7 @@ public class Seats {
         Grant grant;
         try {
             grant = DeadlockRetry.run(config.deadlockRetries(),
-                    () -> checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait), busy);
+                    () -> checkout(license, request, prepared, claim, answers, mayWait), busy);
         } catch (SeatRefusal refusal) {
             checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
@@ -136,6 +137,24 @@ public class Seats {
             seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
         }
         return grant;
+    }
+
+    /**
+     * The quick pass, and the careful one when the quick pass met a unique key: an earlier answer stored under
+     * the Idempotency-Key, or a lease the install holds (see {@link Checkout}). The quick pass rolled back.
+     */
+    private Grant checkout(License license, AcquireRequest request, Checkout.PreparedLease prepared,
+                           IdempotencyClaim claim, Function<Grant, StoredResponse> answers, boolean mayWait) {
+        try {
+            return checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait,
+                    Checkout.Pass.QUICK);
+        } catch (LostConflict conflict) {
+            if (!Faults.isDuplicateKey(conflict)) {
+                throw conflict;
+            }
+            return checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait,
+                    Checkout.Pass.CAREFUL);
+        }
     }
 
     /**
