@@ -368,8 +368,8 @@ public class Seats {
 
     private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
         knownLeases.forget(lease.id());
-        history.ended(lease, kind, now);
         em.remove(lease);
+        history.ended(lease, kind, now);
     }
 
     /**
