@@ -11,17 +11,18 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Keeps the stored answers within their bounds: an install's newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL},
  * a license's newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE}. Called through
- * {@link IdempotencyRecords#keepWithinBounds} after each answer is stored, in a transaction of its own: its reads
- * (the install's at every store, the license's, a walk of up to its bound's index entries, at every tenth of that
- * bound: {@link LicenseBoundChecks}) and its deletes need no license lock.
+ * {@link IdempotencyRecords#keepWithinBounds} after each answer is stored. Finding what falls outside the bounds
+ * ({@link #beyond}: the install's records at every store, the license's, a walk of up to its bound's index
+ * entries, at every tenth of that bound, {@link LicenseBoundChecks}) is a read without a transaction, one statement;
+ * only when it finds something is a transaction begun, to {@link #drop} it. None of it needs the license lock.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class IdempotencyBounds {
 
     private static final int DROP_BATCH = LicenseBoundChecks.MAX_PERIOD;
@@ -34,26 +35,35 @@ public class IdempotencyBounds {
     LicenseBoundChecks licenseChecks;
 
     /**
-     * Drops the install's records beyond its bound once {@code stored} was stored, and the license's beyond its
-     * bound when this store is one that checks it ({@link LicenseBoundChecks}).
+     * The ids of the records beyond the install's bound once {@code stored} was stored, and of those beyond the
+     * license's bound when this store is one that checks it ({@link LicenseBoundChecks}); the newest kept first
+     * walked, {@code stored} never among them. Read outside any transaction: a record another node drops meanwhile
+     * is simply not found by {@link #drop}.
      */
-    public void keep(IdempotencyClaim stored, String clientInstanceId) {
-        dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
-                .setParameter("clientInstanceId", clientInstanceId), stored, config.idempotencyRecordsPerInstall());
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public List<String> beyond(IdempotencyClaim stored, String clientInstanceId) {
+        List<String> beyond = new ArrayList<>(beyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL,
+                String.class).setParameter("clientInstanceId", clientInstanceId), stored,
+                config.idempotencyRecordsPerInstall()));
         int licenseBound = config.idempotencyRecordsPerLicense();
         if (licenseChecks.due(stored.licenseId(), licenseBound)) {
-            dropBeyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored, licenseBound);
+            beyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored, licenseBound)
+                    .stream().filter(id -> !beyond.contains(id)).forEach(beyond::add);
         }
+        return beyond;
     }
 
-    private void dropBeyond(TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {
-        List<String> beyond = newestFirst.setParameter("licenseId", kept.licenseId())
+    /** Deletes the given records, in a transaction of its own. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void drop(List<String> ids) {
+        em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
+    }
+
+    private static List<String> beyond(TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {
+        return newestFirst.setParameter("licenseId", kept.licenseId())
                 .setParameter("keep", kept.id())
                 .setFirstResult(bound - 1)
                 .setMaxResults(DROP_BATCH)
                 .getResultList();
-        if (!beyond.isEmpty()) {
-            em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", beyond).executeUpdate();
-        }
     }
 }

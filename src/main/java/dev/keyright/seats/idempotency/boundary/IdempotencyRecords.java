@@ -16,6 +16,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -72,16 +73,19 @@ public class IdempotencyRecords {
     }
 
     /**
-     * Drops what falls outside the bounds after {@code stored} was stored ({@link IdempotencyBounds#keep}), in a
-     * transaction of its own once the checkout's committed, so that none of it is done while the license lock is
-     * held. A failure is logged, not thrown: the answer it follows is committed and is the caller's to give (a
-     * retry under its key replays it), and the next check of that install's or license's bound drops what this call
-     * would have.
+     * Drops what falls outside the bounds after {@code stored} was stored ({@link IdempotencyBounds}), once the
+     * checkout's transaction committed, so that none of it is done while the license lock is held: one read
+     * without a transaction, and a transaction of its own only when there is something to drop. A failure is
+     * logged, not thrown: the answer it follows is committed and is the caller's to give (a retry under its key
+     * replays it), and the next check of that install's or license's bound drops what this call would have.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void keepWithinBounds(IdempotencyClaim stored, String clientInstanceId) {
         try {
-            bounds.keep(stored, clientInstanceId);
+            List<String> beyond = bounds.beyond(stored, clientInstanceId);
+            if (!beyond.isEmpty()) {
+                bounds.drop(beyond);
+            }
         } catch (EJBException | PersistenceException e) {
             LOG.log(Level.WARNING, e, () -> "stored answers of license " + stored.licenseId()
                     + " not trimmed to their bounds this time: " + e);

@@ -51,19 +51,28 @@ class IdempotencyRecordsTest {
     }
 
     @Test
-    void theBoundsAreKeptForTheStoredAnswersInstall() {
-        List<String> kept = new ArrayList<>();
-        IdempotencyRecords records = recordsWith(new IdempotencyBounds() {
-            @Override
-            public void keep(IdempotencyClaim stored, String clientInstanceId) {
-                kept.add(stored.licenseId() + "/" + clientInstanceId);
-            }
-        });
+    void whatFallsBeyondTheBoundsOfTheStoredAnswersInstallIsDropped() {
+        List<String> asked = new ArrayList<>();
+        List<List<String>> dropped = new ArrayList<>();
+        IdempotencyRecords records = recordsWith(bounds(asked, List.of("old-1", "old-2"), dropped));
 
         records.keepWithinBounds(CLAIM, "install-7");
 
-        assertEquals(List.of("lic-1/install-7"), kept);
+        assertEquals(List.of("lic-1/install-7"), asked);
+        assertEquals(List.of(List.of("old-1", "old-2")), dropped);
         assertTrue(logged.isEmpty());
+    }
+
+    @Test
+    void nothingBeyondTheBoundsBeginsNoTransactionToDrop() {
+        List<String> asked = new ArrayList<>();
+        List<List<String>> dropped = new ArrayList<>();
+        IdempotencyRecords records = recordsWith(bounds(asked, List.of(), dropped));
+
+        records.keepWithinBounds(CLAIM, "install-7");
+
+        assertEquals(List.of("lic-1/install-7"), asked);
+        assertEquals(List.of(), dropped, "drop (a transaction of its own) is called only with something to drop");
     }
 
     @Test
@@ -79,10 +88,30 @@ class IdempotencyRecordsTest {
                 () -> logged.stream().map(LogRecord::getMessage).toList().toString());
     }
 
+    private static IdempotencyBounds bounds(List<String> asked, List<String> found, List<List<String>> dropped) {
+        return new IdempotencyBounds() {
+            @Override
+            public List<String> beyond(IdempotencyClaim stored, String clientInstanceId) {
+                asked.add(stored.licenseId() + "/" + clientInstanceId);
+                return found;
+            }
+
+            @Override
+            public void drop(List<String> ids) {
+                dropped.add(ids);
+            }
+        };
+    }
+
     private static IdempotencyBounds failing(RuntimeException failure) {
         return new IdempotencyBounds() {
             @Override
-            public void keep(IdempotencyClaim stored, String clientInstanceId) {
+            public List<String> beyond(IdempotencyClaim stored, String clientInstanceId) {
+                return List.of("old-1");
+            }
+
+            @Override
+            public void drop(List<String> ids) {
                 throw failure;
             }
         };
