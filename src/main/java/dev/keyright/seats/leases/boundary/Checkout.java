@@ -61,7 +61,8 @@ import java.util.function.Function;
  * two reads that find nothing for a new install (steps 2 and 4) and grants only a new seat: what they would have
  * found, a unique key finds at the insert (the record's id is the license's and the key's; a license holds one
  * lease per install), and the caller makes the careful pass after that conflict ({@link Seats}). Anything other
- * than a new seat (a refusal, a place in the queue) is decided by the careful pass, in the same transaction.
+ * than a new seat (a refusal, a place in the queue) is decided by the careful pass, in the same transaction, with
+ * the answers the quick pass already had ({@link Asked}): only the two skipped reads are new to it.
  * <p>
  * The token was signed before the lock (see {@link Seats}); a returning install's renewal and a seat handed to
  * a waiting install ({@link #serve}) sign inside it.
@@ -109,7 +110,8 @@ public class Checkout {
             throw new InvalidLicenseException();
         }
         Instant now = prepared.now();
-        Optional<Grant> newSeat = pass == Pass.QUICK ? newSeat(license, holder, prepared, now) : Optional.empty();
+        Asked asked = new Asked(license, holder, now);
+        Optional<Grant> newSeat = pass == Pass.QUICK ? newSeat(asked, prepared) : Optional.empty();
         Grant grant;
         if (newSeat.isPresent()) {
             grant = newSeat.get();
@@ -121,9 +123,9 @@ public class Checkout {
             if (!license.isUsableAt(now)) {
                 throw new LicenseSuspendedException();
             }
-            refuseIfAny(blocks.refusal(license, holder, now));
+            refuseIfAny(asked.block());
             grant = returningInstall(license, holder, now)
-                    .orElseGet(() -> grant(license, holder, prepared, mayWait ? claim : null, mayWait));
+                    .orElseGet(() -> grant(asked, prepared, mayWait ? claim : null, mayWait));
         }
         if (claim != null && grant.kind() != Grant.Kind.QUEUED) {
             records.store(claim, holder.clientInstanceId(), answers.apply(grant), now);
@@ -160,10 +162,12 @@ public class Checkout {
                 inUse, license.seats()));
     }
 
-    private Grant grant(License license, Holder holder, PreparedLease prepared, IdempotencyClaim claim, boolean mayWait) {
-        Instant now = prepared.now();
-        refuseIfAny(capped(license, holder, now));
-        Admission admission = admission(license, holder, now);
+    private Grant grant(Asked asked, PreparedLease prepared, IdempotencyClaim claim, boolean mayWait) {
+        License license = asked.license;
+        Holder holder = asked.holder;
+        Instant now = asked.now;
+        refuseIfAny(asked.cap());
+        Admission admission = asked.admission();
         if (!admission.admits()) {
             if (mayWait) {
                 int position = queue.keepPlace(license, admission.line(), holder, now);
@@ -180,13 +184,55 @@ public class Checkout {
      * The quick pass: a new seat when the license is usable, the install neither blocked nor capped, and a seat
      * free for it; empty otherwise, and nothing written (the careful pass decides then).
      */
-    private Optional<Grant> newSeat(License license, Holder holder, PreparedLease prepared, Instant now) {
-        if (!license.isUsableAt(now) || blocks.refusal(license, holder, now).isPresent()
-                || capped(license, holder, now).isPresent()) {
+    private Optional<Grant> newSeat(Asked asked, PreparedLease prepared) {
+        if (!asked.license.isUsableAt(asked.now) || asked.block().isPresent() || asked.cap().isPresent()) {
             return Optional.empty();
         }
-        Admission admission = admission(license, holder, now);
-        return admission.admits() ? Optional.of(seat(license, holder, prepared, admission)) : Optional.empty();
+        Admission admission = asked.admission();
+        return admission.admits() ? Optional.of(seat(asked.license, asked.holder, prepared, admission))
+                : Optional.empty();
+    }
+
+    /**
+     * What one checkout asks under the license lock about a new seat, each question asked once, when first needed:
+     * the block, the caps, the count and the line. The careful pass that follows a quick one in the same transaction
+     * finds the same answers (nothing was written in between; an expired lease of the install that it removes was
+     * in no count), so it uses the quick pass's.
+     */
+    private final class Asked {
+        private final License license;
+        private final Holder holder;
+        private final Instant now;
+        private Optional<SeatRefusal> block;
+        private Optional<SeatRefusal> cap;
+        private Admission admission;
+
+        Asked(License license, Holder holder, Instant now) {
+            this.license = license;
+            this.holder = holder;
+            this.now = now;
+        }
+
+        Optional<SeatRefusal> block() {
+            if (block == null) {
+                block = blocks.refusal(license, holder, now);
+            }
+            return block;
+        }
+
+        Optional<SeatRefusal> cap() {
+            if (cap == null) {
+                cap = capped(license, holder, now);
+            }
+            return cap;
+        }
+
+        Admission admission() {
+            if (admission == null) {
+                admission = admissionFor(license, holder, now);
+            }
+            return admission;
+        }
     }
 
     private Optional<SeatRefusal> capped(License license, Holder holder, Instant now) {
@@ -199,7 +245,7 @@ public class Checkout {
         return Optional.empty();
     }
 
-    private Admission admission(License license, Holder holder, Instant now) {
+    private Admission admissionFor(License license, Holder holder, Instant now) {
         long live = liveLeases.count(license, now);
         SeatQueue.Line line = queue.lineFor(license, now);
         int ahead = line.ahead(holder.clientInstanceId());

@@ -121,7 +121,7 @@ public class Seats {
         Grant grant;
         try {
             grant = DeadlockRetry.run(config.deadlockRetries(),
-                    () -> checkout(license, request, prepared, claim, answers, mayWait), busy);
+                    () -> quickThenCareful(license, request, prepared, claim, answers, mayWait), busy);
         } catch (SeatRefusal refusal) {
             checkout.recordDenial(license.id(), request.holder(), now, refusal.type());
             seatEvents.fire(SeatEvent.denied(license.id(), refusal.type()));
@@ -143,8 +143,8 @@ public class Seats {
      * The quick pass, and the careful one when the quick pass met a unique key: an earlier answer stored under
      * the Idempotency-Key, or a lease the install holds (see {@link Checkout}). The quick pass rolled back.
      */
-    private Grant checkout(License license, AcquireRequest request, Checkout.PreparedLease prepared,
-                           IdempotencyClaim claim, Function<Grant, StoredResponse> answers, boolean mayWait) {
+    private Grant quickThenCareful(License license, AcquireRequest request, Checkout.PreparedLease prepared,
+                                   IdempotencyClaim claim, Function<Grant, StoredResponse> answers, boolean mayWait) {
         try {
             return checkout.checkout(license.id(), request.holder(), prepared, claim, answers, mayWait,
                     Checkout.Pass.QUICK);
