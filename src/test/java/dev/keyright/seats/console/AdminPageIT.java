@@ -274,6 +274,7 @@ class AdminPageIT extends OnTheServer {
 
         assertFalse(newKey.isBlank() || newKey.equals(oldKey), newKey);
         assertEquals(401, api.renew(oldKey, held).status(), "the old key opens nothing now");
+        assertEquals(401, api.release(oldKey, held).status(), "not even to give the seat back, on this node at once");
         assertEquals(401, api.acquire(product, oldKey, "rekey-b").status());
         assertEquals(201, api.acquire(product, newKey, "rekey-b").status(), "the new one does");
         assertFalse(api.admin("GET", "/v1/admin/licenses/" + licenseId, null).body().contains(newKey), "shown once, never again");

@@ -310,11 +310,12 @@ public class Seats {
     /**
      * Give a seat back now. 404 when there is no live lease of that id for this license (or it was released
      * already). On a license with {@code lingerSeconds}, the seat stays counted for this install until the
-     * linger ends ({@link Linger}); the seat is free for others only then.
+     * linger ends ({@link Linger}); the seat is free for others only then. The license is this node's copy of the
+     * last second, as for a heartbeat ({@link Licenses#authenticateRecent}); the lease is read and locked on its row.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void release(String licenseKey, String leaseId) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = licenses.authenticateRecent(licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);

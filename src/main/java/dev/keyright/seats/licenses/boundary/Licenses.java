@@ -51,7 +51,7 @@ public class Licenses {
     }
 
     /**
-     * The license a key opens, for a heartbeat: this node's copy when it read it less than a second ago
+     * The license a key opens, for a heartbeat or a release: this node's copy when it read it less than a second ago
      * ({@link dev.keyright.seats.licenses.control.RecentLicenses}: a change made on another node shows here up
      * to a second late), otherwise as {@link #authenticate}. A key that opens nothing is never remembered.
      */
@@ -141,8 +141,8 @@ public class Licenses {
     }
 
     /**
-     * Replaces a license's key (a leaked key): the old one opens nothing from the commit on (a heartbeat on
-     * another node may still pass with it for up to a second: {@link #authenticateRecent}), so
+     * Replaces a license's key (a leaked key): the old one opens nothing from the commit on (a heartbeat or a release
+     * on another node may still pass with it for up to a second: {@link #authenticateRecent}), so
      * installs still using it are refused at their next heartbeat and lose their seats when those expire. The
      * new key is returned this once and never stored.
      */

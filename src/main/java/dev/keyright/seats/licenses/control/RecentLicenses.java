@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The licenses this node looked up by key in the last second, for heartbeats only: a renew needs the license's
+ * The licenses this node looked up by key in the last second, for heartbeats and releases: a renew needs the license's
  * TTL, skew, status and end date, and looking it up (a keyed hash and a query) was a tenth of a renew's cost.
  * A change made on this node ({@link #forgetAll}) shows at once; one made on another node (a suspension, a new
- * key, a new TTL) shows on this node's renewals up to {@link #FRESH_FOR_NANOS} late. Checkout never uses this: it
+ * key, a new TTL) shows on this node's renewals and releases up to {@link #FRESH_FOR_NANOS} late. Checkout never uses this: it
  * reads the license under its row lock. Freshness is measured on the JVM's monotonic timer, not the server's
  * {@code Clock} (which tests move): it is about how old the copy is, not about lease time.
  */
