@@ -32,6 +32,11 @@ public final class ServerSecret {
     private final byte[] secret;
     /** One derived key per purpose, computed once: a license-key check runs on every client call. */
     private final Map<String, SecretKeySpec> derived = new ConcurrentHashMap<>();
+    /**
+     * One HMAC per purpose, keyed once and never used itself: each {@link #mac} works on a copy of it, which
+     * spares the provider lookup and the key set-up a new {@code Mac} costs on every client call.
+     */
+    private final Map<String, Mac> keyedMacs = new ConcurrentHashMap<>();
 
     ServerSecret(byte[] secret) {
         this.secret = secret.clone();
@@ -75,10 +80,19 @@ public final class ServerSecret {
 
     /** HMAC-SHA-256 of {@code data} under a key derived for {@code purpose}. */
     public byte[] mac(String purpose, byte[] data) {
+        Mac keyed = keyedMacs.computeIfAbsent(purpose, p -> newMac(key(p, "HmacSHA256")));
+        try {
+            return ((Mac) keyed.clone()).doFinal(data);
+        } catch (CloneNotSupportedException e) { // not the JDK's HmacSHA256: a new one each time
+            return newMac(key(purpose, "HmacSHA256")).doFinal(data);
+        }
+    }
+
+    private static Mac newMac(SecretKeySpec key) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key(purpose, "HmacSHA256"));
-            return mac.doFinal(data);
+            mac.init(key);
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
         }
@@ -118,12 +132,6 @@ public final class ServerSecret {
     }
 
     private byte[] derive(String purpose) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            return mac.doFinal(("keyright/" + purpose).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 unavailable", e);
-        }
+        return newMac(new SecretKeySpec(secret, "HmacSHA256")).doFinal(("keyright/" + purpose).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -8,7 +8,7 @@ import dev.keyright.seats.database.QuietConflicts;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
-import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
@@ -37,8 +37,8 @@ public class ActivationCheckout {
 
     @PersistenceContext
     EntityManager em;
-    @EJB
-    SigningKeys signingKeys;
+    @Inject
+    CurrentKeys currentKeys;
     @EJB
     IdempotencyRecords records;
     @Inject
@@ -77,7 +77,7 @@ public class ActivationCheckout {
             activation.refresh(now);
         }
         ActivationCertificates.Certificate certificate =
-                ActivationCertificates.issue(signingKeys.signer(), license, activation, now);
+                ActivationCertificates.issue(currentKeys.signer(), license, activation, now);
         StoredResponse response = new StoredResponse(created ? 201 : 200,
                 created ? "/v1/activations/" + activation.id() : null, ActivationBody.json(activation, certificate, live, max));
         if (claim != null) {

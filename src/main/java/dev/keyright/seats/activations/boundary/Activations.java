@@ -9,7 +9,7 @@ import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
-import dev.keyright.seats.leases.boundary.SigningKeys;
+import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
@@ -44,8 +44,8 @@ public class Activations {
     Licenses licenses;
     @EJB
     ActivationCheckout checkout;
-    @EJB
-    SigningKeys signingKeys;
+    @Inject
+    CurrentKeys currentKeys;
     @Inject
     KeyrightConfig config;
     @Inject
@@ -80,7 +80,7 @@ public class Activations {
         Activation activation = live(em.find(Activation.class, activationId), license.id());
         activation.refresh(now);
         ActivationCertificates.Certificate certificate =
-                ActivationCertificates.issue(signingKeys.signer(), license, activation, now);
+                ActivationCertificates.issue(currentKeys.signer(), license, activation, now);
         return ActivationBody.json(activation, certificate, checkout.countLive(license.id()),
                 license.offline().maxActivations().orElse(0));
     }

@@ -5,6 +5,7 @@ import dev.keyright.seats.database.QuietConflicts;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.HostLimit;
 import dev.keyright.seats.leases.control.InstallBlocks;
@@ -78,8 +79,8 @@ public class Checkout {
     History history;
     @Inject
     LiveLeases liveLeases;
-    @EJB
-    SigningKeys signingKeys;
+    @Inject
+    CurrentKeys currentKeys;
     @EJB
     IdempotencyRecords records;
     @Inject
@@ -156,7 +157,7 @@ public class Checkout {
             existing.renew(license.expiryFor(now));
         }
         knownLeases.remember(existing);
-        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, existing, now));
+        String token = currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, existing, now));
         long inUse = liveLeases.count(license, now);
         return Optional.of(Grant.of(Grant.Kind.RETURNING, existing.id(), LeaseBody.json(existing, token, license, inUse),
                 inUse, license.seats()));
@@ -266,7 +267,7 @@ public class Checkout {
         String token = prepared.token();
         if (admission.share().overdraft()) {
             lease.markOverdraft(); // the token says so too: signed again, under the lock, only for an overdraft grant
-            token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+            token = currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         }
         persistGranted(license, lease, now);
         long live = admission.live();
@@ -352,7 +353,7 @@ public class Checkout {
             lease.markOverdraft();
         }
         persistGranted(license, lease, now);
-        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        String token = currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         Grant grant = Grant.of(Grant.Kind.NEW, lease.id(),
                 LeaseBody.json(lease, token, license, liveBefore + 1, waiter.waitedMillis()), liveBefore + 1, license.seats(),
                 lease.overdraft());

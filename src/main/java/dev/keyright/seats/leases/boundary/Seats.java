@@ -9,6 +9,7 @@ import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.idempotency.entity.StoredResponse;
+import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.leases.control.Heartbeats;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.KnownLeases;
@@ -71,8 +72,8 @@ public class Seats {
     Checkout checkout;
     @EJB
     IdempotencyRecords records;
-    @EJB
-    SigningKeys signingKeys;
+    @Inject
+    CurrentKeys currentKeys;
     @Inject
     KeyrightConfig config;
     @Inject
@@ -116,7 +117,7 @@ public class Seats {
         Instant expiresAt = license.expiryFor(now);
         Lease draft = new Lease(leaseId, license.id(), request.holder(), now, expiresAt);
         Checkout.PreparedLease prepared = new Checkout.PreparedLease(leaseId, now, expiresAt,
-                signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
+                currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, draft, now)));
         Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("granted");
         Grant grant;
         try {
@@ -236,7 +237,7 @@ public class Seats {
             lease = known.renewedTo(newExpiry);
         }
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RENEWED, license.id()));
-        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        String token = currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         long inUse = recentCounts.seatsInUse(license.id(), now, () -> liveLeases.count(license, now));
         return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
     }
@@ -287,7 +288,7 @@ public class Seats {
         lease.borrow(now, license.borrowedUntil(now, hours));
         knownLeases.forget(leaseId);
         history.borrowed(lease, now);
-        String token = signingKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
+        String token = currentKeys.signer().sign(LeaseSigner.LeaseClaims.of(license, lease, now));
         long inUse = liveLeases.count(license, now);
         return Grant.of(Grant.Kind.RENEWED, leaseId, LeaseBody.json(lease, token, license, inUse), inUse, license.seats());
     }

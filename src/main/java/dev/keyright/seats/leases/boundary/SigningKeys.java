@@ -2,6 +2,7 @@ package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.QuietConflicts;
+import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.SignatureProvider;
 import dev.keyright.seats.leases.entity.SigningKeyRecord;
@@ -53,9 +54,10 @@ public class SigningKeys {
     @Inject
     Clock clock;
 
+    @Inject
+    CurrentKeys current;
+
     private SignatureProvider provider;
-    private volatile LeaseSigner signer;
-    private volatile String jwks;
 
     /** Loads the keys, creating the first one if there is none. Called once at start-up. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -70,8 +72,8 @@ public class SigningKeys {
             LOG.info("Created the lease-signing key " + keys.get(0).kid());
         }
         SigningKeyRecord active = keys.get(0);
-        this.signer = new LeaseSigner(config.issuer(), active.kid(), provider.own(privateKey(active)), provider.name());
-        this.jwks = publish(keys);
+        current.publish(new LeaseSigner(config.issuer(), active.kid(), provider.own(privateKey(active)), provider.name()),
+                publish(keys));
     }
 
     @PostConstruct
@@ -82,15 +84,6 @@ public class SigningKeys {
     @PreDestroy
     void close() {
         provider.uninstall();
-    }
-
-    public LeaseSigner signer() {
-        return signer;
-    }
-
-    /** The public keys as an RFC 7517 JWK set. */
-    public String jwks() {
-        return jwks;
     }
 
     private List<SigningKeyRecord> all() {
