@@ -10,6 +10,7 @@ import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
 import dev.keyright.seats.leases.control.CurrentKeys;
+import dev.keyright.seats.licenses.boundary.LicenseAuthentication;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
@@ -42,6 +43,8 @@ public class Activations {
     EntityManager em;
     @EJB
     Licenses licenses;
+    @Inject
+    LicenseAuthentication authentication;
     @EJB
     ActivationCheckout checkout;
     @Inject
@@ -56,7 +59,7 @@ public class Activations {
     /** Activate: 201 new, 200 the same machine's activation, 409 full, 503 when the license lock stays busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ActivationCheckout.Answer activate(ActivationRequest request, IdempotencyClaims claims) {
-        License license = licenses.authenticate(request.product(), request.licenseKey());
+        License license = authentication.authenticate(request.product(), request.licenseKey());
         license.require(OfflineUse.Model.NODE_LOCKED);
         Instant now = clock.instant();
         Supplier<ServiceUnavailableException> busy = () -> ServiceUnavailableException.licenseBusy("activated");
@@ -132,7 +135,7 @@ public class Activations {
     }
 
     private License nodeLocked(String licenseKey) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = authentication.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.NODE_LOCKED);
         return license;
     }

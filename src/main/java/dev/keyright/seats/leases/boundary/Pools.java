@@ -4,6 +4,7 @@ import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.SeatQueue;
 import dev.keyright.seats.leases.entity.QueueEntry;
 import dev.keyright.seats.leases.entity.Lease;
+import dev.keyright.seats.licenses.boundary.LicenseAuthentication;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.OfflineUse;
@@ -26,6 +27,8 @@ public class Pools {
     @EJB
     Licenses licenses;
     @Inject
+    LicenseAuthentication authentication;
+    @Inject
     Clock clock;
     @Inject
     SeatQueue queue;
@@ -33,7 +36,7 @@ public class Pools {
     /** The pool of the caller's license. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Pool pool(String product, String licenseKey) {
-        License license = licenses.authenticate(product, licenseKey);
+        License license = authentication.authenticate(product, licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         return poolOf(license);
     }

@@ -28,6 +28,7 @@ import dev.keyright.seats.leases.entity.SeatEvent;
 import dev.keyright.seats.leases.entity.SeatRefusal;
 import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.leases.control.Linger;
+import dev.keyright.seats.licenses.boundary.LicenseAuthentication;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
@@ -68,6 +69,8 @@ public class Seats {
     LiveLeases liveLeases;
     @EJB
     Licenses licenses;
+    @Inject
+    LicenseAuthentication authentication;
     @EJB
     Checkout checkout;
     @EJB
@@ -106,7 +109,7 @@ public class Seats {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Grant acquire(AcquireRequest request, IdempotencyClaims claims, Function<Grant, StoredResponse> answers,
                          boolean mayWait) {
-        License license = licenses.authenticate(request.product(), request.licenseKey());
+        License license = authentication.authenticate(request.product(), request.licenseKey());
         license.require(OfflineUse.Model.FLOATING);
         IdempotencyClaim claim = claims.claimFor(license.id());
         Instant now = clock.instant();
@@ -199,7 +202,7 @@ public class Seats {
     /** The install gives up waiting: it leaves the license's queue at once (nothing to leave is no error). */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public String leaveQueue(String licenseKey, String clientInstanceId) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = authentication.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         em.find(License.class, license.id(), LockModeType.PESSIMISTIC_WRITE);
         Instant now = clock.instant();
@@ -210,14 +213,14 @@ public class Seats {
     /**
      * Heartbeat: one statement on the lease row ({@link Lease#RENEW_IF_HELD_AND_LIVE}, in auto-commit: no
      * transaction, no lock taken first), never counts, never touches the license row. The license is this
-     * node's copy of the last second ({@link Licenses#authenticateRecent}) and the lease's fixed facts are
+     * node's copy of the last second ({@link LicenseAuthentication#authenticateRecent}) and the lease's fixed facts are
      * this node's memory of it ({@link KnownLeases}); whether the lease is held and live is decided by the
      * statement, on the row. When it changes nothing, the row is read to say why (410 or 404), or, for a
      * borrowed lease, to answer it as it is: its end is the one it was borrowed until, never moved by a heartbeat.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Grant renew(String licenseKey, String leaseId) {
-        License license = licenses.authenticateRecent(licenseKey);
+        License license = authentication.authenticateRecent(licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
@@ -270,7 +273,7 @@ public class Seats {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Grant borrow(String licenseKey, String leaseId, int hours) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = authentication.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         if (!license.isUsableAt(now)) {
@@ -299,7 +302,7 @@ public class Seats {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String lease(String licenseKey, String leaseId) {
-        License license = licenses.authenticate(null, licenseKey);
+        License license = authentication.authenticate(null, licenseKey);
         Instant now = clock.instant();
         Lease lease = existing(em.find(Lease.class, leaseId), leaseId, license);
         if (!lease.isLiveAt(now, license.skew())) {
@@ -312,11 +315,11 @@ public class Seats {
      * Give a seat back now. 404 when there is no live lease of that id for this license (or it was released
      * already). On a license with {@code lingerSeconds}, the seat stays counted for this install until the
      * linger ends ({@link Linger}); the seat is free for others only then. The license is this node's copy of the
-     * last second, as for a heartbeat ({@link Licenses#authenticateRecent}); the lease is read and locked on its row.
+     * last second, as for a heartbeat ({@link LicenseAuthentication#authenticateRecent}); the lease is read and locked on its row.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void release(String licenseKey, String leaseId) {
-        License license = licenses.authenticateRecent(licenseKey);
+        License license = authentication.authenticateRecent(licenseKey);
         license.require(OfflineUse.Model.FLOATING);
         Instant now = clock.instant();
         Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);

@@ -20,7 +20,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
-/** Licenses: issue them (with a one-time key), authenticate a presented key, change their policy. */
+/** Licenses: issue them (with a one-time key), change their policy, replace their key ({@link LicenseAuthentication} checks a presented key). */
 @Stateless
 public class Licenses {
 
@@ -36,51 +36,6 @@ public class Licenses {
     jakarta.enterprise.event.Event<Issued> issued;
     @Inject
     dev.keyright.seats.licenses.control.RecentLicenses recent;
-
-    /**
-     * The license a key opens, for the given product (or any product when {@code product} is null).
-     * Unknown key, wrong product and missing key all fail the same way.
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public License authenticate(String product, String presentedKey) {
-        License license = byHash(hashOf(presentedKey));
-        if (product != null && !product.equals(license.product())) {
-            throw new InvalidLicenseException();
-        }
-        return license;
-    }
-
-    /**
-     * The license a key opens, for a heartbeat or a release: this node's copy when it read it less than a second ago
-     * ({@link dev.keyright.seats.licenses.control.RecentLicenses}: a change made on another node shows here up
-     * to a second late), otherwise as {@link #authenticate}. A key that opens nothing is never remembered.
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public License authenticateRecent(String presentedKey) {
-        String hash = hashOf(presentedKey);
-        long now = System.nanoTime();
-        return recent.find(hash, now).orElseGet(() -> {
-            License license = byHash(hash);
-            recent.remember(hash, license, now);
-            return license;
-        });
-    }
-
-    /** The keyed hash of a presented key; a missing, blank or over-long key opens nothing (401). */
-    private String hashOf(String presentedKey) {
-        if (presentedKey == null || presentedKey.isBlank() || presentedKey.length() > LicenseKeys.MAX_LENGTH) {
-            throw new InvalidLicenseException();
-        }
-        return keys.hash(presentedKey);
-    }
-
-    private License byHash(String hash) {
-        return em.createNamedQuery(License.FIND_BY_KEY_HASH, License.class)
-                .setParameter("keyHash", hash)
-                .getResultStream().findFirst()
-                .filter(found -> LicenseKeys.sameHash(hash, found.keyHash()))
-                .orElseThrow(InvalidLicenseException::new);
-    }
 
     public IssuedLicense issue(LicenseRequest request) {
         Policy policy = new Policy(request.seats(),
@@ -142,7 +97,7 @@ public class Licenses {
 
     /**
      * Replaces a license's key (a leaked key): the old one opens nothing from the commit on (a heartbeat or a release
-     * on another node may still pass with it for up to a second: {@link #authenticateRecent}), so
+     * on another node may still pass with it for up to a second: {@link LicenseAuthentication#authenticateRecent}), so
      * installs still using it are refused at their next heartbeat and lose their seats when those expire. The
      * new key is returned this once and never stored.
      */

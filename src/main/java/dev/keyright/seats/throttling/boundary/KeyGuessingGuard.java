@@ -4,6 +4,7 @@ import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.problems.ProblemResponses;
 import dev.keyright.seats.throttling.control.Throttle;
 import dev.keyright.seats.web.JsonBodies;
+import dev.keyright.seats.web.RequestGate;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -46,7 +47,7 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
         if (!isClientApi(request.getUriInfo().getPath())) {
             return;
         }
-        String address = throttle.addressOf(servletRequest.getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));
+        String address = throttle.addressOf(remoteAddressOf(request), request.getHeaderString("X-Forwarded-For"));
         String bucket = bucketOf(request);
         request.setProperty(ADDRESS, address);
         request.setProperty(BUCKET, bucket);
@@ -60,6 +61,11 @@ public class KeyGuessingGuard implements ContainerRequestFilter, ContainerRespon
         if (address != null && response.getStatus() == 401) {
             throttle.failed((String) address, (String) request.getProperty(BUCKET), clock.instant());
         }
+    }
+
+    /** As the request gate recorded it; from the servlet request where no gate ran before this filter. */
+    private String remoteAddressOf(ContainerRequestContext request) {
+        return request.getProperty(RequestGate.REMOTE_ADDRESS) instanceof String recorded ? recorded : servletRequest.getRemoteAddr();
     }
 
     private static boolean isClientApi(String path) { // every request passes here: no stream for two prefixes
