@@ -3,7 +3,6 @@ package dev.keyright.seats.licenses.boundary;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.licenses.control.LicenseKeys;
-import dev.keyright.seats.licenses.entity.InvalidLicenseException;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
 import dev.keyright.seats.licenses.entity.OfflineUse;
