@@ -42,13 +42,30 @@ else
     PASSWORD_NOTE="a password with ':', ';', '=' and '\\'"
 fi
 PGID=""
+SERVER_LOG="$WORK/server.log"   # the log of the server being checked: the one a failure report shows
+FAILURE=""                      # what failed, repeated as the report's last line (CI shows a run's tail)
+die() { FAILURE="$*"; printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
 cleanup() {
     local rc=$?
+    LISTENERS=""
+    if [ "$rc" -ne 0 ] && [ -n "$PGID" ] && kill -0 -- "-$PGID" 2>/dev/null; then
+        # Still running: what it listens on and where its main thread is, shown last (a start that never opened its
+        # port failed in CI once, 2026-12-07 00:13 UTC, on Payara Micro 7; not reproduced in 15 starts here).
+        LISTENERS=$(listeners_of "$PGID" | tr '\n' ' ' || true)
+        local pid; pid=$(pgrep -g "$PGID" -f payara-micro | tail -1 || true)
+        if [ -n "$pid" ]; then jcmd "$pid" Thread.print > "$WORK/threads.txt" 2>/dev/null || true; fi
+    fi
     [ -n "$PGID" ] && stop_group "$PGID"
     drop_database "$DB" "$DB_USER"
     if [ "$rc" -ne 0 ]; then
-        echo "--- last 40 lines of the server log ($WORK/server.log):" >&2
-        tail -n 40 "$WORK/server.log" 2>/dev/null | cut -c1-400 >&2 || true
+        echo "--- last 25 lines of the server log ($SERVER_LOG):" >&2
+        tail -n 25 "$SERVER_LOG" 2>/dev/null | cut -c1-300 >&2 || true
+        if [ -s "$WORK/threads.txt" ]; then
+            echo "--- listeners of the server still running: $LISTENERS" >&2
+            echo "--- its main thread:" >&2
+            sed -n '/^"main"/,/^$/p' "$WORK/threads.txt" | head -16 >&2 || true
+        fi
+        if [ -n "$FAILURE" ]; then echo "--- FAILED: $FAILURE" >&2; fi
     fi
     if [ "${KEEP:-0}" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
     log "server-config/verify.sh: $([ "$rc" -eq 0 ] && echo PASSED || echo FAILED) in $((SECONDS - STARTED)) s"
@@ -189,12 +206,13 @@ log "the README's run command on Payara Micro $PAYARA_MICRO_VERSION: embedded de
         --rootdir "$WORK/readme-micro" --port "$README_HTTP"
 ) > "$WORK/readme.log" 2>&1 &
 PGID=$!
+SERVER_LOG="$WORK/readme.log"
 BOOT=$SECONDS
 # Watched as it starts, every 20 ms: every answer before the first 200 is recorded.
 BOOT_ANSWERS="$WORK/readme-boot-answers.txt"
 : > "$BOOT_ANSWERS"
 WAIT_EVERY=0.02 WAIT_ANSWERS="$BOOT_ANSWERS" wait_for_url "http://127.0.0.1:$README_HTTP/.well-known/jwks.json" 300 "$PGID" \
-    || { tail -40 "$WORK/readme.log" | cut -c1-400 >&2; die "the README's command: no answer within 300 s"; }
+    || die "the README's command: no 200 within 300 s (answers before: $(tr '\n' ';' < "$BOOT_ANSWERS"))"
 [ "$(cat "$BOOT_ANSWERS")" = "200 application/json" ] \
     || die "the README's command answered before it served (closed-until-deployed.asadmin): $(tr '\n' ';' < "$BOOT_ANSWERS")"
 log "ok - while it started, the port refused connections until the first answer, a 200 (no container error page)"
