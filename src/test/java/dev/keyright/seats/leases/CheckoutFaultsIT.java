@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the checkout does when the database pushes back, proven with the real thing where it can be made on
- * purpose: an InnoDB deadlock the checkout loses and retries into a grant; an install whose lease expired but
- * was not reaped yet; and the shapes of the answers to a server fault and to a database that went away.
+ * purpose: an InnoDB deadlock the checkout loses and retries into a grant (and one a release loses, retried into a
+ * release); an install whose lease expired but was not reaped yet; and the shapes of the answers to a server fault
+ * and to a database that went away.
  */
 class CheckoutFaultsIT extends OnTheServer {
 
@@ -44,16 +45,7 @@ class CheckoutFaultsIT extends OnTheServer {
         JsonObject ballast = api.createLicense(uniqueProduct("ballast"), 1, 120, 5);
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
-            try (PreparedStatement insert = other.prepareStatement("INSERT INTO lease (id, license_id, client_instance_id,"
-                    + " acquired_at, expires_at) VALUES (?, ?, ?, 0, 0)")) {
-                for (int i = 0; i < 200; i++) { // weight: InnoDB rolls back the transaction that changed fewer rows
-                    insert.setString(1, "lease_ballast_" + i);
-                    insert.setString(2, ballast.getString("licenseId"));
-                    insert.setString(3, "ballast-" + i);
-                    insert.addBatch();
-                }
-                insert.executeBatch();
-            }
+            weigh(other, ballast.getString("licenseId"));
             try (PreparedStatement record = other.prepareStatement("INSERT INTO idempotency_record (id, license_id, idem_key,"
                     + " fingerprint, status, body, created_at, client_instance_id) VALUES (?, ?, 'dead-key', 'x', 201, '{}', 0, 'deadlocked')")) {
                 record.setString(1, sha256(licenseId + "\n" + "dead-key"));
@@ -75,6 +67,51 @@ class CheckoutFaultsIT extends OnTheServer {
             assertEquals(null, reply.header("Idempotent-Replayed"), "run afresh: the other transaction's record never committed");
         }
         assertEquals(1, Tables.leasesOf(licenseId));
+    }
+
+    /**
+     * The same for a release: a transaction that holds the lease's grant record (by its key, so the release's update
+     * of it waits) and then asks for the lease row the release holds. InnoDB rolls back the release (the other
+     * transaction changed 200 rows first), which the bounded retry runs again once the other one is gone: 204, the
+     * seat free, the release recorded once and the grant ended. Without the retry the answer would be a 503 and the
+     * seat still held (found in a benchmark run, docs/BENCHMARK.md round 19).
+     */
+    @Test
+    void aRealDeadlockLostByTheReleaseIsRetriedIntoARelease() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("release-deadlock");
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        Api.Reply acquired = api.acquire(product, key, "releasing");
+        assertEquals(201, acquired.status(), acquired.toString());
+        String leaseId = acquired.json().getString("leaseId");
+        JsonObject ballast = api.createLicense(uniqueProduct("ballast"), 1, 120, 5);
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            weigh(other, ballast.getString("licenseId"));
+            String grant = grantEventOf(other, leaseId);
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease_event WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, grant);
+                lock.executeQuery().close();
+            }
+            CompletableFuture<Api.Reply> release = CompletableFuture.supplyAsync(() -> api.release(key, leaseId));
+            MariaDb.awaitStatement("UPDATE lease_event%", () -> "the release's update of the grant waits on it;"
+                    + " the release: " + (release.isDone() ? release.join().toString() : "still running"));
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, leaseId);
+                lock.executeQuery().close(); // returns: InnoDB chose the release as the victim (else this throws)
+            }
+            assertTrue(latestDeadlockMentions("lease_event"), "InnoDB reported the deadlock");
+            other.rollback();
+            Api.Reply reply = release.get(30, TimeUnit.SECONDS);
+            assertEquals(204, reply.status(), "the retried release gave the seat back: " + reply);
+        }
+        assertEquals(0, Tables.leasesOf(licenseId));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'RELEASE'", leaseId));
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'GRANT'"
+                + " AND ended_at IS NOT NULL", leaseId));
+        assertEquals(201, api.acquire(product, key, "releasing").status(), "the install gets a new seat");
     }
 
     /**
@@ -260,6 +297,31 @@ class CheckoutFaultsIT extends OnTheServer {
     private static String sha256(String text) throws Exception {
         return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    /** Weight: InnoDB rolls back the transaction that changed fewer rows, so {@code other} inserts 200 leases. */
+    private static void weigh(Connection other, String ballastLicenseId) throws Exception {
+        try (PreparedStatement insert = other.prepareStatement("INSERT INTO lease (id, license_id, client_instance_id,"
+                + " acquired_at, expires_at) VALUES (?, ?, ?, 0, 0)")) {
+            for (int i = 0; i < 200; i++) {
+                insert.setString(1, "lease_ballast_" + i);
+                insert.setString(2, ballastLicenseId);
+                insert.setString(3, "ballast-" + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    private static String grantEventOf(Connection connection, String leaseId) throws Exception {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT id FROM lease_event WHERE lease_id = ? AND kind = 'GRANT'")) {
+            query.setString(1, leaseId);
+            try (ResultSet rows = query.executeQuery()) {
+                assertTrue(rows.next(), "the lease's grant is recorded");
+                return rows.getString(1);
+            }
+        }
     }
 
     private static boolean latestDeadlockMentions(String text) throws Exception {

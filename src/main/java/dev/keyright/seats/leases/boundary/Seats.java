@@ -13,7 +13,6 @@ import dev.keyright.seats.leases.control.CurrentKeys;
 import dev.keyright.seats.leases.control.Heartbeats;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.KnownLeases;
-import dev.keyright.seats.leases.control.LicenseGate;
 import dev.keyright.seats.leases.control.LeaseSigner;
 import dev.keyright.seats.leases.control.LiveLeases;
 import dev.keyright.seats.leases.control.RecentCounts;
@@ -26,12 +25,8 @@ import dev.keyright.seats.leases.entity.LeaseExpiredException;
 import dev.keyright.seats.leases.entity.LeaseNotFoundException;
 import dev.keyright.seats.leases.entity.SeatEvent;
 import dev.keyright.seats.leases.entity.SeatRefusal;
-import dev.keyright.seats.leases.control.InstallBlocks;
-import dev.keyright.seats.leases.control.Linger;
 import dev.keyright.seats.licenses.boundary.LicenseAuthentication;
-import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
-import dev.keyright.seats.licenses.entity.LicenseNotFoundException;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 import dev.keyright.seats.licenses.entity.LicenseSuspendedException;
 import dev.keyright.seats.problems.InvalidRequestException;
@@ -67,12 +62,12 @@ public class Seats {
     History history;
     @Inject
     LiveLeases liveLeases;
-    @EJB
-    Licenses licenses;
     @Inject
     LicenseAuthentication authentication;
     @EJB
     Checkout checkout;
+    @EJB
+    Endings endings;
     @EJB
     IdempotencyRecords records;
     @Inject
@@ -88,13 +83,9 @@ public class Seats {
     @Inject
     SeatQueue queue;
     @Inject
-    InstallBlocks blocks;
-    @Inject
     KnownLeases knownLeases;
     @Inject
     Heartbeats heartbeats;
-    @Inject
-    LicenseGate gate;
 
     /** Acquire a seat: 201 new, 200 the same install's live lease, 409 full, 503 lock busy. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -313,68 +304,34 @@ public class Seats {
 
     /**
      * Give a seat back now. 404 when there is no live lease of that id for this license (or it was released
-     * already). On a license with {@code lingerSeconds}, the seat stays counted for this install until the
-     * linger ends ({@link Linger}); the seat is free for others only then. The license is this node's copy of the
-     * last second, as for a heartbeat ({@link LicenseAuthentication#authenticateRecent}); the lease is read and locked on its row.
+     * already); a lingering seat stays counted for its install until the linger ends ({@link Endings#release}). The
+     * license is this node's copy of the last second, as for a heartbeat
+     * ({@link LicenseAuthentication#authenticateRecent}). A release the database chose as a deadlock victim runs
+     * again, as a checkout does; past the bounds of {@link DeadlockRetry}, 503 with nothing released.
      */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void release(String licenseKey, String leaseId) {
         License license = authentication.authenticateRecent(licenseKey);
         license.require(OfflineUse.Model.FLOATING);
-        Instant now = clock.instant();
-        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
-        if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
-            throw new LeaseNotFoundException();
-        }
-        Optional<Instant> lingerUntil = Linger.until(license, lease, now);
-        if (lingerUntil.isPresent()) {
-            lease.linger(now, lingerUntil.get());
-            knownLeases.forget(leaseId);
-            history.lingering(lease, now, lingerUntil.get());
-        } else {
-            end(lease, lease.isBorrowed() ? LeaseEvent.Kind.RETURN : LeaseEvent.Kind.RELEASE, now);
-        }
-        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id()));
+        DeadlockRetry.run(config.deadlockRetries(), () -> {
+            endings.release(license, leaseId);
+            return leaseId;
+        }, () -> ServiceUnavailableException.licenseBusy("released"));
+        seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id())); // committed: told once
     }
 
     /**
      * An administrator takes a seat back now; that client's next renew gets 410. With {@code blockSeconds > 0},
-     * its install is also refused (403 install-blocked) for that long on every node: a revoke that sticks.
+     * its install is also refused (403 install-blocked) for that long on every node: a revoke that sticks. Run again
+     * after a deadlock, as a release is.
      */
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void revoke(String licenseId, String leaseId, int blockSeconds) {
-        License license = blockSeconds > 0 ? lockedForBlock(licenseId) : licenses.get(licenseId);
-        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
-        if (lease == null || !lease.belongsTo(licenseId)) {
-            throw new LeaseNotFoundException();
-        }
-        Instant now = clock.instant();
-        if (blockSeconds > 0) {
-            blocks.block(license, lease.holder().clientInstanceId(), now, now.plusSeconds(blockSeconds));
-            history.revokedAndBlocked(lease, now);
-            em.remove(lease);
-        } else {
-            end(lease, LeaseEvent.Kind.REVOKE, now);
-        }
+        DeadlockRetry.run(config.deadlockRetries(), () -> {
+            endings.revoke(licenseId, leaseId, blockSeconds);
+            return leaseId;
+        }, () -> ServiceUnavailableException.licenseBusy("revoked"));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
-    }
-
-    /**
-     * The license row, locked as a checkout locks it (first the license, then a lease: the same order), for a revoke
-     * that blocks: the block and the row's "may have blocks" flag are written under that lock.
-     */
-    private License lockedForBlock(String licenseId) {
-        License license = gate.lock(licenseId, "revoked");
-        if (license == null) {
-            throw new LicenseNotFoundException();
-        }
-        return license;
-    }
-
-    private void end(Lease lease, LeaseEvent.Kind kind, Instant now) {
-        knownLeases.forget(lease.id());
-        em.remove(lease);
-        history.ended(lease, kind, now);
     }
 
     /**
