@@ -14,7 +14,9 @@ DRIVER_JAR="$ROOT/target/lib/mariadb-java-client-$MARIADB_DRIVER_VERSION.jar"
 WAR=${KEYRIGHT_WAR:-$ROOT/target/keyright-seats.war}   # KEYRIGHT_WAR: test another build of the WAR
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
-die() { printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
+# die records what failed in FAILURE, for a report a script's exit trap writes last (server-config/verify.sh).
+FAILURE=""
+die() { FAILURE="$*"; printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
 
 # The WAR, the Payara Micro jar and the MariaDB driver, built by `mvn package` (built here only if missing).
 require_build() {

@@ -43,8 +43,6 @@ else
 fi
 PGID=""
 SERVER_LOG="$WORK/server.log"   # the log of the server being checked: the one a failure report shows
-FAILURE=""                      # what failed, repeated as the report's last line (CI shows a run's tail)
-die() { FAILURE="$*"; printf '[%s] FAILED: %s\n' "$(date +%H:%M:%S)" "$*" >&2; exit 1; }
 cleanup() {
     local rc=$?
     LISTENERS=""
@@ -65,7 +63,7 @@ cleanup() {
             echo "--- its main thread:" >&2
             sed -n '/^"main"/,/^$/p' "$WORK/threads.txt" | head -16 >&2 || true
         fi
-        if [ -n "$FAILURE" ]; then echo "--- FAILED: $FAILURE" >&2; fi
+        if [ -n "$FAILURE" ]; then echo "--- FAILED: $FAILURE" >&2; fi   # set by die (.ci/deploy-lib.sh)
     fi
     if [ "${KEEP:-0}" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
     log "server-config/verify.sh: $([ "$rc" -eq 0 ] && echo PASSED || echo FAILED) in $((SECONDS - STARTED)) s"

@@ -56,10 +56,7 @@ class CheckoutFaultsIT extends OnTheServer {
                     license.getString("licenseKey"), "deadlocked", Map.of("Idempotency-Key", "dead-key")));
             MariaDb.awaitStatement("INSERT INTO idempotency_record%", () -> "the checkout's insert waits on the uncommitted record;"
                     + " the checkout: " + (checkout.isDone() ? checkout.join().toString() : "still running"));
-            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
-                lock.setString(1, licenseId);
-                lock.executeQuery().close(); // returns: InnoDB chose the checkout as the victim (else this throws)
-            }
+            lockRow(other, "license", licenseId); // returns: InnoDB chose the checkout as the victim (else this throws)
             assertTrue(latestDeadlockMentions("idempotency_record"), "InnoDB reported the deadlock");
             other.rollback();
             Api.Reply reply = checkout.get(30, TimeUnit.SECONDS);
@@ -91,17 +88,11 @@ class CheckoutFaultsIT extends OnTheServer {
             other.setAutoCommit(false);
             weigh(other, ballast.getString("licenseId"));
             String grant = grantEventOf(other, leaseId);
-            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease_event WHERE id = ? FOR UPDATE")) {
-                lock.setString(1, grant);
-                lock.executeQuery().close();
-            }
+            lockRow(other, "lease_event", grant);
             CompletableFuture<Api.Reply> release = CompletableFuture.supplyAsync(() -> api.release(key, leaseId));
             MariaDb.awaitStatement("UPDATE lease_event%", () -> "the release's update of the grant waits on it;"
                     + " the release: " + (release.isDone() ? release.join().toString() : "still running"));
-            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease WHERE id = ? FOR UPDATE")) {
-                lock.setString(1, leaseId);
-                lock.executeQuery().close(); // returns: InnoDB chose the release as the victim (else this throws)
-            }
+            lockRow(other, "lease", leaseId); // returns: InnoDB chose the release as the victim (else this throws)
             assertTrue(latestDeadlockMentions("lease_event"), "InnoDB reported the deadlock");
             other.rollback();
             Api.Reply reply = release.get(30, TimeUnit.SECONDS);
@@ -128,7 +119,7 @@ class CheckoutFaultsIT extends OnTheServer {
         String racedLease = "lease_" + java.util.UUID.randomUUID().toString().replace("-", "");
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
-            lockLicenseRow(other, licenseId);
+            lockRow(other, "license", licenseId);
             CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product,
                     license.getString("licenseKey"), "raced"));
             awaitCheckoutAtTheLock(checkout);
@@ -159,7 +150,7 @@ class CheckoutFaultsIT extends OnTheServer {
         assertEquals(204, api.release(key, earlier.json().getString("leaseId")).status());
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
-            lockLicenseRow(other, licenseId);
+            lockRow(other, "license", licenseId);
             CompletableFuture<Api.Reply> checkout = CompletableFuture.supplyAsync(() -> api.acquire(product, key, "raced",
                     Map.of("Idempotency-Key", "raced-key")));
             awaitCheckoutAtTheLock(checkout);
@@ -181,9 +172,11 @@ class CheckoutFaultsIT extends OnTheServer {
         assertEquals(1, Tables.leasesOf(licenseId), "only the seat the other request was granted");
     }
 
-    private static void lockLicenseRow(Connection connection, String licenseId) throws Exception {
-        try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM license WHERE id = ? FOR UPDATE")) {
-            lock.setString(1, licenseId);
+    /** Locks the row of {@code table} whose key is {@code id}, in {@code connection}'s transaction; returns once held. */
+    private static void lockRow(Connection connection, String table, String id) throws Exception {
+        try (PreparedStatement lock = connection.prepareStatement(
+                "SELECT id FROM " + table + " WHERE id = ? FOR UPDATE")) {
+            lock.setString(1, id);
             lock.executeQuery().close();
         }
     }
@@ -218,10 +211,7 @@ class CheckoutFaultsIT extends OnTheServer {
         api.markServerLog();
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
-            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM lease WHERE id = ? FOR UPDATE")) {
-                lock.setString(1, leaseId);
-                lock.executeQuery().close();
-            }
+            lockRow(other, "lease", leaseId);
             Api.Reply busy = api.renew(key, leaseId);
             assertEquals(503, busy.status(), busy.toString());
             assertEquals("application/problem+json", busy.contentType());
