@@ -41,6 +41,14 @@ public final class DeadlockRetry {
         return run(retries, RETRY_WITHIN, System::nanoTime, transaction, busy);
     }
 
+    /** The same for a transaction that answers nothing (a release, a revoke). */
+    public static void run(int retries, Runnable transaction, Supplier<? extends RuntimeException> busy) {
+        run(retries, () -> {
+            transaction.run();
+            return null;
+        }, busy);
+    }
+
     static <T> T run(int retries, Duration within, LongSupplier nanoTime, Supplier<T> transaction,
                      Supplier<? extends RuntimeException> busy) {
         long began = nanoTime.getAsLong();

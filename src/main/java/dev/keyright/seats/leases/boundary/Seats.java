@@ -313,10 +313,8 @@ public class Seats {
     public void release(String licenseKey, String leaseId) {
         License license = authentication.authenticateRecent(licenseKey);
         license.require(OfflineUse.Model.FLOATING);
-        DeadlockRetry.run(config.deadlockRetries(), () -> {
-            endings.release(license, leaseId);
-            return leaseId;
-        }, () -> ServiceUnavailableException.licenseBusy("released"));
+        DeadlockRetry.run(config.deadlockRetries(), () -> endings.release(license, leaseId),
+                () -> ServiceUnavailableException.licenseBusy("released"));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.RELEASED, license.id())); // committed: told once
     }
 
@@ -327,10 +325,8 @@ public class Seats {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void revoke(String licenseId, String leaseId, int blockSeconds) {
-        DeadlockRetry.run(config.deadlockRetries(), () -> {
-            endings.revoke(licenseId, leaseId, blockSeconds);
-            return leaseId;
-        }, () -> ServiceUnavailableException.licenseBusy("revoked"));
+        DeadlockRetry.run(config.deadlockRetries(), () -> endings.revoke(licenseId, leaseId, blockSeconds),
+                () -> ServiceUnavailableException.licenseBusy("revoked"));
         seatEvents.fire(SeatEvent.of(SeatEvent.Kind.REVOKED, licenseId));
     }
 
