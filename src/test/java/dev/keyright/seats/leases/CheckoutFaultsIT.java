@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What the checkout does when the database pushes back, proven with the real thing where it can be made on
  * purpose: an InnoDB deadlock the checkout loses and retries into a grant (and one a release loses, retried into a
- * release); an install whose lease expired but was not reaped yet; and the shapes of the answers to a server fault
+ * release); the license and lease rows locked while they are read; an install whose lease expired but was not
+ * reaped yet; and the shapes of the answers to a server fault
  * and to a database that went away.
  */
 class CheckoutFaultsIT extends OnTheServer {
@@ -170,6 +171,47 @@ class CheckoutFaultsIT extends OnTheServer {
             assertEquals(earlier.body(), reply.body());
         }
         assertEquals(1, Tables.leasesOf(licenseId), "only the seat the other request was granted");
+    }
+
+    /**
+     * A release reads its lease under the lease row's lock (RowLocks): while another transaction holds that row, here
+     * one that ends the lease as the reaper does (its row deleted, an EXPIRE recorded), the release waits, and once
+     * that commits it finds no lease to end: 404, and the lease has the one ending. A release that read the lease
+     * without the lock would record a second ending and answer 204.
+     */
+    @Test
+    void aReleaseWaitsForTheLeaseRowAndDoesNotEndALeaseTheReaperEnded() throws Exception {
+        Api api = api();
+        String product = uniqueProduct("raced-release");
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        Api.Reply acquired = api.acquire(product, key, "raced");
+        assertEquals(201, acquired.status(), acquired.toString());
+        String leaseId = acquired.json().getString("leaseId");
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            lockRow(other, "lease", leaseId);
+            CompletableFuture<Api.Reply> release = CompletableFuture.supplyAsync(() -> api.release(key, leaseId));
+            MariaDb.awaitStatement("SELECT % FROM lease WHERE % FOR UPDATE%", () -> "the release waits for the lease row;"
+                    + " the release: " + (release.isDone() ? release.join().toString() : "still running"));
+            try (PreparedStatement reap = other.prepareStatement("DELETE FROM lease WHERE id = ?");
+                 PreparedStatement expiry = other.prepareStatement("INSERT INTO lease_event (id, license_id, lease_id,"
+                         + " kind, at_millis, client_instance_id) VALUES (?, ?, ?, 'EXPIRE', ?, 'raced')")) {
+                reap.setString(1, leaseId);
+                assertEquals(1, reap.executeUpdate());
+                expiry.setString(1, "ev_" + java.util.UUID.randomUUID().toString().replace("-", ""));
+                expiry.setString(2, licenseId);
+                expiry.setString(3, leaseId);
+                expiry.setLong(4, System.currentTimeMillis());
+                assertEquals(1, expiry.executeUpdate());
+            }
+            other.commit();
+            Api.Reply reply = release.get(30, TimeUnit.SECONDS);
+            assertEquals(404, reply.status(), "nothing left to release: " + reply);
+        }
+        assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind IN"
+                + " ('RELEASE', 'RETURN', 'EXPIRE', 'REVOKE')", leaseId), "one ending: the reaper's");
     }
 
     /** Locks the row of {@code table} whose key is {@code id}, in {@code connection}'s transaction; returns once held. */

@@ -6,6 +6,7 @@ import dev.keyright.seats.activations.entity.ActivationEndedException;
 import dev.keyright.seats.activations.entity.ActivationNotFoundException;
 import dev.keyright.seats.configuration.KeyrightConfig;
 import dev.keyright.seats.database.DeadlockRetry;
+import dev.keyright.seats.database.RowLocks;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
@@ -22,7 +23,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
@@ -92,7 +92,7 @@ public class Activations {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void deactivate(String licenseKey, String activationId) {
         License license = nodeLocked(licenseKey);
-        Activation activation = live(em.find(Activation.class, activationId, LockModeType.PESSIMISTIC_WRITE), license.id());
+        Activation activation = live(RowLocks.lock(em, Activation.LOCK, Activation.class, activationId), license.id());
         activation.end(Activation.Ending.DEACTIVATED, clock.instant());
     }
 
@@ -103,7 +103,7 @@ public class Activations {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void revoke(String licenseId, String activationId) {
         licenses.get(licenseId);
-        Activation activation = em.find(Activation.class, activationId, LockModeType.PESSIMISTIC_WRITE);
+        Activation activation = RowLocks.lock(em, Activation.LOCK, Activation.class, activationId);
         if (activation == null || !activation.belongsTo(licenseId) || !activation.isLive()) {
             throw new ActivationNotFoundException();
         }

@@ -1,9 +1,11 @@
 package dev.keyright.seats.activations.entity;
 
+import dev.keyright.seats.database.RowLocks;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
+import jakarta.persistence.QueryHint;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Optional;
@@ -15,6 +17,8 @@ import java.util.Optional;
  */
 @Entity
 @Table(name = "activation")
+@NamedQuery(name = Activation.LOCK, query = "SELECT a FROM Activation a WHERE a.id = :id",
+        hints = @QueryHint(name = RowLocks.LOCK_HINT, value = RowLocks.FOR_UPDATE))
 @NamedQuery(name = Activation.COUNT_LIVE,
         query = "SELECT COUNT(a) FROM Activation a WHERE a.licenseId = :licenseId AND a.endedAt IS NULL")
 @NamedQuery(name = Activation.FIND_LIVE_OF_MACHINE,
@@ -27,6 +31,8 @@ import java.util.Optional;
                 + " GROUP BY a.licenseId")
 public class Activation {
 
+    /** The row by its key, locked: for {@link RowLocks#lock}. */
+    public static final String LOCK = "Activation.lock";
     public static final String COUNT_LIVE = "Activation.countLive";
     public static final String FIND_LIVE_OF_MACHINE = "Activation.findLiveOfMachine";
     public static final String FIND_LIVE_OF_LICENSES = "Activation.findLiveOfLicenses";

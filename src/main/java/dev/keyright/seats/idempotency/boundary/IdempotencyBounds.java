@@ -10,9 +10,9 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.TypedQuery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Keeps the stored answers within their bounds: an install's newest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL},
@@ -42,13 +42,10 @@ public class IdempotencyBounds {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public List<String> beyond(IdempotencyClaim stored, String clientInstanceId) {
-        List<String> beyond = new ArrayList<>(beyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL,
-                String.class).setParameter("clientInstanceId", clientInstanceId), stored,
-                config.idempotencyRecordsPerInstall()));
+        List<String> beyond = beyondInstallBound(stored, clientInstanceId, config.idempotencyRecordsPerInstall());
         int licenseBound = config.idempotencyRecordsPerLicense();
         if (licenseChecks.due(stored.licenseId(), licenseBound)) {
-            beyond(em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class), stored, licenseBound)
-                    .stream().filter(id -> !beyond.contains(id)).forEach(beyond::add);
+            beyondLicenseBound(stored, licenseBound).stream().filter(id -> !beyond.contains(id)).forEach(beyond::add);
         }
         return beyond;
     }
@@ -59,8 +56,27 @@ public class IdempotencyBounds {
         em.createNamedQuery(IdempotencyRecord.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
     }
 
-    private static List<String> beyond(TypedQuery<String> newestFirst, IdempotencyClaim kept, int bound) {
-        return newestFirst.setParameter("licenseId", kept.licenseId())
+    /**
+     * Read at every store: the install's records, newest first, up to a fixed limit that is part of the named query
+     * ({@link IdempotencyRecord#INSTALL_READ_LIMIT}), the bound applied to what was read. An install holds about its
+     * bound, so that reads a few ids more than paging in SQL would; paging set per call makes EclipseLink generate
+     * the query's SQL again at every call (its preparation was 43 % of this read's CPU, docs/BENCHMARK.md round 21).
+     */
+    private List<String> beyondInstallBound(IdempotencyClaim kept, String clientInstanceId, int bound) {
+        return em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_INSTALL, String.class)
+                .setParameter("licenseId", kept.licenseId())
+                .setParameter("clientInstanceId", clientInstanceId)
+                .setParameter("keep", kept.id())
+                .getResultStream()
+                .skip(bound - 1L)
+                .limit(DROP_BATCH)
+                .collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    /** Read at every tenth of the license's bound only: a license holds up to a million, so it pages in SQL. */
+    private List<String> beyondLicenseBound(IdempotencyClaim kept, int bound) {
+        return em.createNamedQuery(IdempotencyRecord.FIND_NEWEST_OF_LICENSE, String.class)
+                .setParameter("licenseId", kept.licenseId())
                 .setParameter("keep", kept.id())
                 .setFirstResult(bound - 1)
                 .setMaxResults(DROP_BATCH)

@@ -4,6 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
+import jakarta.persistence.QueryHint;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
@@ -19,13 +20,21 @@ import java.time.Instant;
 @NamedQuery(name = IdempotencyRecord.DELETE_BY_IDS, query = "DELETE FROM IdempotencyRecord r WHERE r.id IN :ids")
 @NamedQuery(name = IdempotencyRecord.FIND_NEWEST_OF_INSTALL, query = "SELECT r.id FROM IdempotencyRecord r"
         + " WHERE r.licenseId = :licenseId AND r.clientInstanceId = :clientInstanceId AND r.id <> :keep"
-        + " ORDER BY r.createdAt DESC, r.id DESC")
+        + " ORDER BY r.createdAt DESC, r.id DESC",
+        hints = @QueryHint(name = "eclipselink.jdbc.max-rows", value = "" + IdempotencyRecord.INSTALL_READ_LIMIT))
 @NamedQuery(name = IdempotencyRecord.FIND_NEWEST_OF_LICENSE, query = "SELECT r.id FROM IdempotencyRecord r"
         + " WHERE r.licenseId = :licenseId AND r.id <> :keep ORDER BY r.createdAt DESC, r.id DESC")
 public class IdempotencyRecord {
 
     public static final String FIND_EXPIRED = "IdempotencyRecord.findExpired";
     public static final String DELETE_BY_IDS = "IdempotencyRecord.deleteByIds";
+    /**
+     * The most of one install's records {@link #FIND_NEWEST_OF_INSTALL} reads: above the largest install bound
+     * (1,000, {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL}) plus what one trim drops (100). The bound is applied
+     * to what it read, not in the query: a query's first result and maximum set per call make EclipseLink generate
+     * its SQL again at every call, a fixed limit is part of the named query, prepared once.
+     */
+    public static final int INSTALL_READ_LIMIT = 1_200;
     public static final String FIND_NEWEST_OF_INSTALL = "IdempotencyRecord.findNewestOfInstall";
     public static final String FIND_NEWEST_OF_LICENSE = "IdempotencyRecord.findNewestOfLicense";
 

@@ -1,6 +1,7 @@
 package dev.keyright.seats.leases.boundary;
 
 import dev.keyright.seats.database.QuietConflicts;
+import dev.keyright.seats.database.RowLocks;
 import dev.keyright.seats.leases.control.History;
 import dev.keyright.seats.leases.control.InstallBlocks;
 import dev.keyright.seats.leases.control.KnownLeases;
@@ -19,7 +20,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptors;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
@@ -58,7 +58,7 @@ public class Endings {
      */
     public void release(License license, String leaseId) {
         Instant now = clock.instant();
-        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        Lease lease = RowLocks.lock(em, Lease.LOCK, Lease.class, leaseId);
         if (lease == null || !lease.belongsTo(license.id()) || !lease.isLiveAt(now, license.skew()) || lease.isReleased()) {
             throw new LeaseNotFoundException();
         }
@@ -78,7 +78,7 @@ public class Endings {
      */
     public void revoke(String licenseId, String leaseId, int blockSeconds) {
         License license = blockSeconds > 0 ? lockedForBlock(licenseId) : licenses.get(licenseId);
-        Lease lease = em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE);
+        Lease lease = RowLocks.lock(em, Lease.LOCK, Lease.class, leaseId);
         if (lease == null || !lease.belongsTo(licenseId)) {
             throw new LeaseNotFoundException();
         }

@@ -5,6 +5,7 @@ import dev.keyright.seats.database.DeadlockRetry;
 import dev.keyright.seats.database.Faults;
 import dev.keyright.seats.database.Ids;
 import dev.keyright.seats.database.LostConflict;
+import dev.keyright.seats.database.RowLocks;
 import dev.keyright.seats.idempotency.boundary.IdempotencyClaims;
 import dev.keyright.seats.idempotency.boundary.IdempotencyRecords;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
@@ -39,7 +40,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
@@ -195,7 +195,7 @@ public class Seats {
     public String leaveQueue(String licenseKey, String clientInstanceId) {
         License license = authentication.authenticate(null, licenseKey);
         license.require(OfflineUse.Model.FLOATING);
-        em.find(License.class, license.id(), LockModeType.PESSIMISTIC_WRITE);
+        RowLocks.lock(em, License.LOCK, License.class, license.id());
         Instant now = clock.instant();
         queue.leave(queue.line(license.id(), now), clientInstanceId);
         return license.id();
@@ -278,7 +278,7 @@ public class Seats {
             throw new InvalidRequestException("hours", "must be a whole number of hours from 1 to " + maxHours
                     + " (the license's maxBorrowHours)");
         }
-        Lease lease = held(em.find(Lease.class, leaseId, LockModeType.PESSIMISTIC_WRITE), leaseId, license, now);
+        Lease lease = held(RowLocks.lock(em, Lease.LOCK, Lease.class, leaseId), leaseId, license, now);
         lease.borrow(now, license.borrowedUntil(now, hours));
         knownLeases.forget(leaseId);
         history.borrowed(lease, now);

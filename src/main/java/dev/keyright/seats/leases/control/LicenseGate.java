@@ -1,11 +1,11 @@
 package dev.keyright.seats.leases.control;
 
+import dev.keyright.seats.database.RowLocks;
 import dev.keyright.seats.licenses.entity.License;
 import dev.keyright.seats.problems.ServiceUnavailableException;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -65,7 +65,7 @@ public class LicenseGate {
         if (!enter(licenseId)) {
             throw ServiceUnavailableException.licenseBusy(notDone);
         }
-        return em.find(License.class, licenseId, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(em, License.LOCK, License.class, licenseId);
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.keyright.seats.leases.entity;
 
+import dev.keyright.seats.database.RowLocks;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
+import jakarta.persistence.QueryHint;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +18,8 @@ import java.time.Instant;
  */
 @Entity
 @Table(name = "lease")
+@NamedQuery(name = Lease.LOCK, query = "SELECT l FROM Lease l WHERE l.id = :id",
+        hints = @QueryHint(name = RowLocks.LOCK_HINT, value = RowLocks.FOR_UPDATE))
 @NamedQuery(name = Lease.COUNT_LIVE,
         query = "SELECT COUNT(l) FROM Lease l WHERE l.licenseId = :licenseId AND l.expiresAt >= :oldestLiveExpiry")
 @NamedQuery(name = Lease.COUNT_LIVE_OF_USER,
@@ -47,6 +51,8 @@ import java.time.Instant;
         query = "SELECT l FROM Lease l WHERE l.expiresAt < :reapableBefore ORDER BY l.expiresAt")
 public class Lease {
 
+    /** The row by its key, locked: for {@link RowLocks#lock}. */
+    public static final String LOCK = "Lease.lock";
     public static final String COUNT_LIVE = "Lease.countLive";
     public static final String COUNT_LIVE_OF_USER = "Lease.countLiveOfUser";
     public static final String COUNT_LIVE_OF_HOST = "Lease.countLiveOfHost";

@@ -1,11 +1,13 @@
 package dev.keyright.seats.licenses.entity;
 
+import dev.keyright.seats.database.RowLocks;
 import java.util.regex.Pattern;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
+import jakarta.persistence.QueryHint;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,11 +16,15 @@ import java.util.Optional;
 /** A license: a product, a number of seats, and the lease policy (TTL, skew) its seats are held under. */
 @Entity
 @Table(name = "license")
+@NamedQuery(name = License.LOCK, query = "SELECT l FROM License l WHERE l.id = :id",
+        hints = @QueryHint(name = RowLocks.LOCK_HINT, value = RowLocks.FOR_UPDATE))
 @NamedQuery(name = License.FIND_BY_KEY_HASH, query = "SELECT l FROM License l WHERE l.keyHash = :keyHash")
 @NamedQuery(name = License.FIND_ALL, query = "SELECT l FROM License l ORDER BY l.createdAt, l.id")
 @NamedQuery(name = License.COUNT_ALL, query = "SELECT COUNT(l) FROM License l")
 public class License {
 
+    /** The row by its key, locked: for {@link RowLocks#lock}. */
+    public static final String LOCK = "License.lock";
     public static final String FIND_BY_KEY_HASH = "License.findByKeyHash";
     public static final String FIND_ALL = "License.findAll";
     public static final String COUNT_ALL = "License.countAll";
