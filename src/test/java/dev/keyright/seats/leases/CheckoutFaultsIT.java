@@ -77,13 +77,9 @@ class CheckoutFaultsIT extends OnTheServer {
     @Test
     void aRealDeadlockLostByTheReleaseIsRetriedIntoARelease() throws Exception {
         Api api = api();
-        String product = uniqueProduct("release-deadlock");
-        JsonObject license = api.createLicense(product, 3, 120, 5);
-        String licenseId = license.getString("licenseId");
-        String key = license.getString("licenseKey");
-        Api.Reply acquired = api.acquire(product, key, "releasing");
-        assertEquals(201, acquired.status(), acquired.toString());
-        String leaseId = acquired.json().getString("leaseId");
+        HeldSeat seat = heldSeat(api, "release-deadlock", "releasing");
+        String key = seat.key();
+        String leaseId = seat.leaseId();
         JsonObject ballast = api.createLicense(uniqueProduct("ballast"), 1, 120, 5);
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
@@ -99,11 +95,11 @@ class CheckoutFaultsIT extends OnTheServer {
             Api.Reply reply = release.get(30, TimeUnit.SECONDS);
             assertEquals(204, reply.status(), "the retried release gave the seat back: " + reply);
         }
-        assertEquals(0, Tables.leasesOf(licenseId));
+        assertEquals(0, Tables.leasesOf(seat.licenseId()));
         assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'RELEASE'", leaseId));
         assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind = 'GRANT'"
                 + " AND ended_at IS NOT NULL", leaseId));
-        assertEquals(201, api.acquire(product, key, "releasing").status(), "the install gets a new seat");
+        assertEquals(201, api.acquire(seat.product(), key, "releasing").status(), "the install gets a new seat");
     }
 
     /**
@@ -182,17 +178,12 @@ class CheckoutFaultsIT extends OnTheServer {
     @Test
     void aReleaseWaitsForTheLeaseRowAndDoesNotEndALeaseTheReaperEnded() throws Exception {
         Api api = api();
-        String product = uniqueProduct("raced-release");
-        JsonObject license = api.createLicense(product, 3, 120, 5);
-        String licenseId = license.getString("licenseId");
-        String key = license.getString("licenseKey");
-        Api.Reply acquired = api.acquire(product, key, "raced");
-        assertEquals(201, acquired.status(), acquired.toString());
-        String leaseId = acquired.json().getString("leaseId");
+        HeldSeat seat = heldSeat(api, "raced-release", "raced");
+        String leaseId = seat.leaseId();
         try (Connection other = MariaDb.connect()) {
             other.setAutoCommit(false);
             lockRow(other, "lease", leaseId);
-            CompletableFuture<Api.Reply> release = CompletableFuture.supplyAsync(() -> api.release(key, leaseId));
+            CompletableFuture<Api.Reply> release = CompletableFuture.supplyAsync(() -> api.release(seat.key(), leaseId));
             MariaDb.awaitStatement("SELECT % FROM lease WHERE % FOR UPDATE%", () -> "the release waits for the lease row;"
                     + " the release: " + (release.isDone() ? release.join().toString() : "still running"));
             try (PreparedStatement reap = other.prepareStatement("DELETE FROM lease WHERE id = ?");
@@ -201,7 +192,7 @@ class CheckoutFaultsIT extends OnTheServer {
                 reap.setString(1, leaseId);
                 assertEquals(1, reap.executeUpdate());
                 expiry.setString(1, "ev_" + java.util.UUID.randomUUID().toString().replace("-", ""));
-                expiry.setString(2, licenseId);
+                expiry.setString(2, seat.licenseId());
                 expiry.setString(3, leaseId);
                 expiry.setLong(4, System.currentTimeMillis());
                 assertEquals(1, expiry.executeUpdate());
@@ -212,6 +203,19 @@ class CheckoutFaultsIT extends OnTheServer {
         }
         assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind IN"
                 + " ('RELEASE', 'RETURN', 'EXPIRE', 'REVOKE')", leaseId), "one ending: the reaper's");
+    }
+
+    /** A seat held for a release test: a new license of three seats, and one of them acquired by {@code install}. */
+    private record HeldSeat(String product, String licenseId, String key, String leaseId) {
+    }
+
+    private HeldSeat heldSeat(Api api, String name, String install) {
+        String product = uniqueProduct(name);
+        JsonObject license = api.createLicense(product, 3, 120, 5);
+        String key = license.getString("licenseKey");
+        Api.Reply acquired = api.acquire(product, key, install);
+        assertEquals(201, acquired.status(), acquired.toString());
+        return new HeldSeat(product, license.getString("licenseId"), key, acquired.json().getString("leaseId"));
     }
 
     /** Locks the row of {@code table} whose key is {@code id}, in {@code connection}'s transaction; returns once held. */
