@@ -12,8 +12,8 @@ import java.util.List;
  * Not {@code em.find(type, id, PESSIMISTIC_WRITE)}, nor a named query with a JPA {@code lockMode}: for both,
  * EclipseLink builds a new query at every call and generates its SQL again (a third of the license lock's CPU in
  * docs/BENCHMARK.md, round 21). The hint is part of the named query, which is prepared once. EclipseLink is this
- * application's provider on every server (persistence.xml names it); the tests that hold these rows from another
- * connection (CheckoutFaultsIT) fail if a read does not wait for the lock.
+ * application's provider on every server (persistence.xml names it); CheckoutFaultsIT holds the license row and the
+ * lease row from another connection, and its tests fail if a checkout or a release does not wait for the lock.
  */
 public final class RowLocks {
 
