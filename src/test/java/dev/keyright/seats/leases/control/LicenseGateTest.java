@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.problems.ServiceUnavailableException;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +121,31 @@ class LicenseGateTest {
         Transaction next = transactions.begin();
         assertTrue(gate.enter("lic_r"));
         transactions.complete(next, true);
+    }
+
+    /**
+     * A checkout takes its transaction's connection before it waits for its turn, so that the connection's set-up is
+     * no part of the serialized section: here the turn never comes (another transaction holds it), and the connection
+     * was taken all the same, once, and the license row was not asked for.
+     */
+    @Test
+    void aCheckoutTakesItsConnectionBeforeItWaitsForItsTurn() {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        List<String> asked = new ArrayList<>();
+        gate.em = (EntityManager) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {EntityManager.class},
+                (proxy, method, args) -> {
+                    asked.add(method.getName() + (args == null ? "" : Arrays.toString(args)));
+                    return null;
+                });
+        Transaction holder = transactions.begin();
+        assertTrue(gate.enter("lic_busy"));
+        transactions.detach();
+        Transaction waiting = transactions.begin();
+        assertThrows(ServiceUnavailableException.class, () -> gate.lock("lic_busy", "granted"));
+        assertEquals(List.of("unwrap[interface java.sql.Connection]"), asked);
+        transactions.complete(waiting, false);
+        transactions.resume(holder);
+        transactions.complete(holder, true);
     }
 
     @Test
