@@ -39,6 +39,9 @@ public final class KeyrightConfig {
     private final int idempotencyRecordsPerLicense;
     private final Duration queueKeep;
 
+    /** The largest {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL} accepted. */
+    public static final int MAX_IDEMPOTENCY_RECORDS_PER_INSTALL = 1_000;
+
     private KeyrightConfig(Reader in) {
         this.dataDir = Path.of(in.text("KEYRIGHT_DATA_DIR", "./keyright-data")).toAbsolutePath().normalize();
         this.adminUser = in.text("KEYRIGHT_ADMIN_USER", "admin");
@@ -66,7 +69,8 @@ public final class KeyrightConfig {
             in.problems.add("KEYRIGHT_AUTH_TRUSTED_SLOWDOWN_AFTER must be below KEYRIGHT_AUTH_TRUSTED_FAILURE_LIMIT");
         }
         this.bodyTimeout = Duration.ofSeconds(in.integer("KEYRIGHT_BODY_TIMEOUT_SECONDS", 5, 1, 120));
-        this.idempotencyRecordsPerInstall = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL", 8, 1, 1_000);
+        this.idempotencyRecordsPerInstall = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL", 8, 1,
+                MAX_IDEMPOTENCY_RECORDS_PER_INSTALL);
         this.idempotencyRecordsPerLicense = in.integer("KEYRIGHT_IDEMPOTENCY_RECORDS_PER_LICENSE", 1_000, 1, 1_000_000);
         this.queueKeep = Duration.ofSeconds(in.integer("KEYRIGHT_QUEUE_KEEP_SECONDS", 10, 1, 3_600));
         if (authSlowAfter >= authFailureLimit) {

@@ -30,7 +30,8 @@ public class IdempotencyRecord {
     public static final String DELETE_BY_IDS = "IdempotencyRecord.deleteByIds";
     /**
      * The most of one install's records {@link #FIND_NEWEST_OF_INSTALL} reads: above the largest install bound
-     * (1,000, {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL}) plus what one trim drops (100). The bound is applied
+     * (1,000, {@code KEYRIGHT_IDEMPOTENCY_RECORDS_PER_INSTALL}) plus what one trim drops (100); IdempotencyRecordsTest
+     * checks it against both. The bound is applied
      * to what it read, not in the query: a query's first result and maximum set per call make EclipseLink generate
      * its SQL again at every call, a fixed limit is part of the named query, prepared once.
      */

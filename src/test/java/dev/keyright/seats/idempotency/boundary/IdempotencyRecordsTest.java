@@ -3,7 +3,10 @@ package dev.keyright.seats.idempotency.boundary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyright.seats.configuration.KeyrightConfig;
+import dev.keyright.seats.idempotency.control.LicenseBoundChecks;
 import dev.keyright.seats.idempotency.entity.IdempotencyClaim;
+import dev.keyright.seats.idempotency.entity.IdempotencyRecord;
 import jakarta.ejb.EJBTransactionRolledbackException;
 import jakarta.persistence.PessimisticLockException;
 import java.util.ArrayList;
@@ -48,6 +51,16 @@ class IdempotencyRecordsTest {
     void releaseLog() {
         log.removeHandler(capture);
         log.setUseParentHandlers(true);
+    }
+
+    /**
+     * The install's read has a fixed row limit (part of the named query, so that it is prepared once): it must cover
+     * the largest install bound the settings accept plus what one trim drops, or records would be left undropped.
+     */
+    @Test
+    void theInstallsReadLimitCoversTheLargestBoundPlusOneDrop() {
+        assertTrue(IdempotencyRecord.INSTALL_READ_LIMIT
+                >= KeyrightConfig.MAX_IDEMPOTENCY_RECORDS_PER_INSTALL + LicenseBoundChecks.MAX_PERIOD);
     }
 
     @Test
