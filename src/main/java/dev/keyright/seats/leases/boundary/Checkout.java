@@ -323,7 +323,7 @@ public class Checkout {
         Map<String, Grant> granted = new HashMap<>();
         Map<String, Integer> positions = new HashMap<>();
         int place = 0;
-        for (QueueEntry entry : line.entries()) {
+        for (QueueEntry.Place entry : line.entries()) {
             Holder holder = entry.holder();
             Waiter waiter = held.get(holder.clientInstanceId());
             int ahead = place - granted.size();
@@ -346,7 +346,7 @@ public class Checkout {
                 && hostLimit.refusal(license, holder, now).isEmpty();
     }
 
-    private Grant handOver(License license, QueueEntry entry, Waiter waiter, SeatShare.Share share, Instant now) {
+    private Grant handOver(License license, QueueEntry.Place entry, Waiter waiter, SeatShare.Share share, Instant now) {
         long liveBefore = share.live();
         Lease lease = new Lease(Ids.lease(), license.id(), entry.holder(), now, license.expiryFor(now));
         if (share.overdraft()) {

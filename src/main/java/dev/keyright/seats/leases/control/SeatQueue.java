@@ -49,30 +49,48 @@ public class SeatQueue {
 
     /**
      * The line now; the installs in {@code heldHere} are asking at this moment (their requests are held on this
-     * node), so they are seen before the rule is applied.
+     * node), so they are seen before the rule is applied. Read as values ({@link QueueEntry.Place}); the places that
+     * stopped waiting are deleted in one statement, and a held install's place is kept by one.
      */
     public Line line(String licenseId, Instant now, Set<String> heldHere) {
         Duration keep = config.queueKeep();
-        List<QueueEntry> waiting = new ArrayList<>();
+        List<QueueEntry.Place> waiting = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
         long lastTicket = 0;
-        for (QueueEntry entry : em.createNamedQuery(QueueEntry.FIND_OF_LICENSE, QueueEntry.class)
+        for (Object[] row : em.createNamedQuery(QueueEntry.PLACES_OF_LICENSE, Object[].class)
                 .setParameter("licenseId", licenseId).getResultList()) {
-            lastTicket = Math.max(lastTicket, entry.ticket());
-            if (heldHere.contains(entry.holder().clientInstanceId()) && stale(entry, now, keep)) {
-                entry.seen(now);
+            QueueEntry.Place place = QueueEntry.Place.of(row);
+            lastTicket = Math.max(lastTicket, place.ticket());
+            if (heldHere.contains(place.holder().clientInstanceId()) && stale(place, now, keep)) {
+                place = seen(place, now);
             }
-            if (entry.isWaitingAt(now, keep)) {
-                waiting.add(entry);
+            if (place.isWaitingAt(now, keep)) {
+                waiting.add(place);
             } else {
-                em.remove(entry);
+                gone.add(place.id());
             }
         }
+        remove(gone);
         return new Line(licenseId, waiting, lastTicket);
     }
 
     /** A place is refreshed once a third of the keep has passed, not on every look: fewer writes, same rule. */
-    private static boolean stale(QueueEntry entry, Instant now, Duration keep) {
-        return entry.lastSeenAt().plus(keep.dividedBy(3)).isBefore(now);
+    private static boolean stale(QueueEntry.Place place, Instant now, Duration keep) {
+        return place.lastSeenAt().plus(keep.dividedBy(3)).isBefore(now);
+    }
+
+    /** The place is kept as of {@code now}: written now, and returned as it is now. */
+    private QueueEntry.Place seen(QueueEntry.Place place, Instant now) {
+        em.createNamedQuery(QueueEntry.SEEN).setParameter("id", place.id()).setParameter("now", now.toEpochMilli())
+                .executeUpdate();
+        return new QueueEntry.Place(place.id(), place.holder(), place.ticket(),
+                Math.max(place.lastSeenAtMillis(), now.toEpochMilli()));
+    }
+
+    private void remove(List<String> ids) {
+        if (!ids.isEmpty()) {
+            em.createNamedQuery(QueueEntry.DELETE_BY_IDS).setParameter("ids", ids).executeUpdate();
+        }
     }
 
     /**
@@ -82,7 +100,7 @@ public class SeatQueue {
     public int keepPlace(License license, Line line, Holder holder, Instant now) {
         int ahead = line.ahead(holder.clientInstanceId());
         if (ahead < line.size()) {
-            line.entries().get(ahead).seen(now);
+            seen(line.entries().get(ahead), now);
         } else {
             em.persist(new QueueEntry(Ids.queueEntry(), line.licenseId(), holder, line.lastTicket() + 1, now));
         }
@@ -104,7 +122,8 @@ public class SeatQueue {
 
     /** The install got its seat, or gave up: it leaves the line. */
     public void leave(Line line, String clientInstanceId) {
-        line.entries().stream().filter(entry -> entry.isOf(clientInstanceId)).findFirst().ifPresent(em::remove);
+        line.entries().stream().filter(place -> place.isOf(clientInstanceId)).findFirst()
+                .ifPresent(place -> remove(List.of(place.id())));
     }
 
     /** The installs waiting for a seat of a license now, first first: a view, read without the lock, that changes nothing. */
@@ -126,7 +145,7 @@ public class SeatQueue {
     }
 
     /** A license's line as read under its lock. */
-    public record Line(String licenseId, List<QueueEntry> entries, long lastTicket) {
+    public record Line(String licenseId, List<QueueEntry.Place> entries, long lastTicket) {
 
         /**
          * The line of a license nobody waits for ({@link License#mayHaveWaiters} clear): not read.
@@ -141,7 +160,7 @@ public class SeatQueue {
 
         /** Whether nobody but this install is waiting. */
         boolean nobodyBut(String clientInstanceId) {
-            return entries.stream().allMatch(entry -> entry.isOf(clientInstanceId));
+            return entries.stream().allMatch(place -> place.isOf(clientInstanceId));
         }
 
         /** How many waiting installs are ahead of this one: its index in the line, or the whole line if it is not in it. */
