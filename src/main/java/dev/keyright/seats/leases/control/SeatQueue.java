@@ -83,8 +83,7 @@ public class SeatQueue {
     private QueueEntry.Place seen(QueueEntry.Place place, Instant now) {
         em.createNamedQuery(QueueEntry.SEEN).setParameter("id", place.id()).setParameter("now", now.toEpochMilli())
                 .executeUpdate();
-        return new QueueEntry.Place(place.id(), place.holder(), place.ticket(),
-                Math.max(place.lastSeenAtMillis(), now.toEpochMilli()));
+        return place.seenAt(now);
     }
 
     private void remove(List<String> ids) {

@@ -68,11 +68,6 @@ public class QueueEntry {
         return QueueKeep.isWaiting(lastSeenAt(), now, keep);
     }
 
-    /** The install asked again (or its request is still held): it keeps its place. */
-    public void seen(Instant now) {
-        this.lastSeenAt = Math.max(lastSeenAt, now.toEpochMilli());
-    }
-
     public boolean isOf(String clientInstanceId) {
         return holder.clientInstanceId().equals(clientInstanceId);
     }
@@ -102,6 +97,11 @@ public class QueueEntry {
 
         public boolean isWaitingAt(Instant now, Duration keep) {
             return QueueKeep.isWaiting(lastSeenAt(), now, keep);
+        }
+
+        /** The install asked again (or its request is still held): the same place, seen at {@code now} or later. */
+        public Place seenAt(Instant now) {
+            return new Place(id, holder, ticket, Math.max(lastSeenAtMillis, now.toEpochMilli()));
         }
 
         public boolean isOf(String clientInstanceId) {

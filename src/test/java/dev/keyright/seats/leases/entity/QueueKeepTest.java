@@ -23,17 +23,20 @@ class QueueKeepTest {
     }
 
     @Test
-    void anEntrySeenAgainKeepsItsTicketAndNeverMovesBackInTime() {
+    void aPlaceSeenAgainKeepsItsTicketAndNeverMovesBackInTime() {
         QueueEntry entry = new QueueEntry("q_1", "lic_1", new Holder("inst-1", "ana", "ws-7"), 4, SEEN);
         assertTrue(entry.isWaitingAt(SEEN.plus(KEEP), KEEP));
         assertFalse(entry.isWaitingAt(SEEN.plus(KEEP).plusMillis(1), KEEP));
-        entry.seen(SEEN.plusSeconds(8));
-        assertTrue(entry.isWaitingAt(SEEN.plusSeconds(18), KEEP), "seen again: the keep runs from then");
-        entry.seen(SEEN.plusSeconds(1));
-        assertEquals(SEEN.plusSeconds(8), entry.lastSeenAt(), "a late, older sighting does not shorten the keep");
-        assertEquals(4, entry.ticket());
         assertEquals(SEEN, entry.joinedAt());
-        assertTrue(entry.isOf("inst-1"));
-        assertFalse(entry.isOf("inst-2"));
+        QueueEntry.Place place = QueueEntry.Place.of(new Object[]{"q_1", "inst-1", "ana", "ws-7", 4L, SEEN.toEpochMilli()});
+        assertFalse(place.isWaitingAt(SEEN.plus(KEEP).plusMillis(1), KEEP));
+        QueueEntry.Place seen = place.seenAt(SEEN.plusSeconds(8));
+        assertTrue(seen.isWaitingAt(SEEN.plusSeconds(18), KEEP), "seen again: the keep runs from then");
+        assertEquals(SEEN.plusSeconds(8), seen.seenAt(SEEN.plusSeconds(1)).lastSeenAt(),
+                "a late, older sighting does not shorten the keep");
+        assertEquals(4, seen.ticket());
+        assertEquals(new Holder("inst-1", "ana", "ws-7"), seen.holder());
+        assertTrue(seen.isOf("inst-1"));
+        assertFalse(seen.isOf("inst-2"));
     }
 }
