@@ -16,6 +16,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -203,6 +205,63 @@ class CheckoutFaultsIT extends OnTheServer {
         }
         assertEquals(1, Tables.count("SELECT COUNT(*) FROM lease_event WHERE lease_id = ? AND kind IN"
                 + " ('RELEASE', 'RETURN', 'EXPIRE', 'REVOKE')", leaseId), "one ending: the reaper's");
+    }
+
+    /**
+     * A burst of acquires on one license waits for its turns there without taking the connection pool from the other
+     * licenses. The license row is held elsewhere, so a burst of more acquires than the pool has connections (64,
+     * server-config/mariadb.asadmin) piles up behind the checkout that waits for it; meanwhile a renew of another
+     * license is answered at once. When every acquire waiting for its turn took its connection first, the renew
+     * waited for the first connection given back: the lock timeout (3 s here) or the pool's 5 s. Once the row is let
+     * go, the burst ends in one seat and refusals (409, or 503 for those whose turn did not come in time).
+     */
+    @Test
+    void aBurstOnOneLicenseLeavesTheConnectionsToTheOtherLicenses() throws Exception {
+        Api api = api();
+        HeldSeat bystander = heldSeat(api, "bystander", "bystander");
+        String product = uniqueProduct("burst");
+        JsonObject license = api.createLicense(product, 1, 120, 5);
+        String licenseId = license.getString("licenseId");
+        String key = license.getString("licenseKey");
+        int burst = 80;
+        int before = api.serverThreadsServing();
+        List<CompletableFuture<Api.Reply>> acquires = new ArrayList<>();
+        long renewMillis;
+        Api.Reply renewed;
+        try (Connection other = MariaDb.connect()) {
+            other.setAutoCommit(false);
+            lockRow(other, "license", licenseId);
+            for (int i = 0; i < burst; i++) {
+                acquires.add(api.acquireLater(product, key, "burst-" + i, Map.of()));
+            }
+            MariaDb.awaitStatement("SELECT % FROM license WHERE % FOR UPDATE%", () -> "a checkout of the burst waits for the license row");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int serving;
+            while ((serving = api.serverThreadsServing()) < before + burst && System.nanoTime() < until) {
+                TimeUnit.MILLISECONDS.sleep(20); // polling the server's own count, for at most 20 s
+            }
+            assertTrue(serving >= before + burst, "the whole burst is in the server: " + serving + " threads serving");
+            long sent = System.nanoTime();
+            renewed = api.renew(bystander.key(), bystander.leaseId());
+            renewMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
+            other.rollback();
+        }
+        System.out.printf("[CheckoutFaultsIT] a burst of %d acquires on one license: another license's renew answered in %d ms%n",
+                burst, renewMillis);
+        assertEquals(200, renewed.status(), "another license's renew during the burst: " + renewed);
+        assertTrue(renewMillis < 1_500, "answered at once, not after a connection of the burst was given back: " + renewMillis + " ms");
+        int granted = 0;
+        for (CompletableFuture<Api.Reply> acquire : acquires) {
+            Api.Reply reply = acquire.get(60, TimeUnit.SECONDS);
+            if (reply.status() == 201) {
+                granted++;
+            } else {
+                assertTrue(reply.status() == 409 || reply.status() == 503, "a refusal, not a fault: " + reply);
+                assertEquals("application/problem+json", reply.contentType(), reply.toString());
+            }
+        }
+        assertTrue(granted <= 1, "one seat: " + granted + " granted");
+        assertEquals(granted, Tables.leasesOf(licenseId), "what was granted is what is held");
     }
 
     /** A seat held for a release test: a new license of three seats, and one of them acquired by {@code install}. */

@@ -131,19 +131,75 @@ class LicenseGateTest {
     @Test
     void aCheckoutTakesItsConnectionBeforeItWaitsForItsTurn() {
         LicenseGate gate = gate(Duration.ofMillis(50));
-        List<String> asked = new ArrayList<>();
-        gate.em = (EntityManager) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {EntityManager.class},
-                (proxy, method, args) -> {
-                    asked.add(method.getName() + (args == null ? "" : Arrays.toString(args)));
-                    return null;
-                });
         Transaction holder = transactions.begin();
         assertTrue(gate.enter("lic_busy"));
         transactions.detach();
+        asked.clear();
         Transaction waiting = transactions.begin();
         assertThrows(ServiceUnavailableException.class, () -> gate.lock("lic_busy", "granted"));
         assertEquals(List.of("unwrap[interface java.sql.Connection]"), asked);
         transactions.complete(waiting, false);
+        transactions.resume(holder);
+        transactions.complete(holder, true);
+    }
+
+    /**
+     * Only the next {@link LicenseGate#CONNECTED} checkouts of a license take their connections while they wait (the
+     * turn's holder among them); the rest of a burst waits at the door holding none, so a burst on one license does
+     * not take the pool from the others. Every one of them still gets its turn.
+     */
+    @Test
+    void aBurstWaitsAtTheDoorHoldingNoConnectionsButTheNextFew() throws Exception {
+        LicenseGate gate = gate(Duration.ofSeconds(30));
+        Transaction holder = transactions.begin();
+        assertTrue(gate.enter("lic_burst"));
+        transactions.detach();
+        int burst = 10;
+        List<Thread> waiting = new ArrayList<>();
+        List<Boolean> entered = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < burst; i++) {
+            Thread thread = new Thread(() -> {
+                Transaction tx = transactions.begin();
+                entered.add(gate.enter("lic_burst"));
+                transactions.complete(tx, true);
+            });
+            thread.start();
+            waiting.add(thread);
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!waiting.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING) && System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+        assertTrue(waiting.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING), "the whole burst waits");
+        assertEquals(LicenseGate.CONNECTED, connected.get(), "the turn's holder and the next "
+                + (LicenseGate.CONNECTED - 1) + " hold connections, the rest none");
+        assertEquals(LicenseGate.CONNECTED, mostConnected.get());
+
+        transactions.resume(holder);
+        transactions.complete(holder, true);
+        for (Thread thread : waiting) {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        }
+        assertEquals(java.util.Collections.nCopies(burst, true), entered, "every one had its turn");
+        assertEquals(0, connected.get(), "every connection went back with its transaction");
+        assertTrue(mostConnected.get() <= LicenseGate.CONNECTED + 1, "never more than " + LicenseGate.CONNECTED
+                + " at once, besides the one whose commit is finishing: " + mostConnected.get());
+    }
+
+    /** A checkout that waits for its turn past the door and does not get it in time gives its place back. */
+    @Test
+    void aCheckoutPastTheDoorThatDoesNotGetItsTurnGivesItsPlaceBack() {
+        LicenseGate gate = gate(Duration.ofMillis(50));
+        Transaction holder = transactions.begin();
+        assertTrue(gate.enter("lic_late"));
+        transactions.detach();
+        for (int i = 0; i < LicenseGate.CONNECTED * 3; i++) {
+            Transaction late = transactions.begin();
+            assertFalse(gate.enter("lic_late"), "the turn is held");
+            transactions.complete(late, false);
+        }
+        assertEquals(LicenseGate.CONNECTED * 3 + 1, connects.get(),
+                "each one got past the door: the places of those who gave up were given back");
         transactions.resume(holder);
         transactions.complete(holder, true);
     }
@@ -160,9 +216,26 @@ class LicenseGateTest {
         transactions.complete(tx, true);
     }
 
+    /** What the gate asked of the entity manager (only for its connection, {@code unwrap}). */
+    private final List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Connections taken, held now (taken and their transaction not completed), and held at most at once. */
+    private final AtomicInteger connects = new AtomicInteger();
+    private final AtomicInteger connected = new AtomicInteger();
+    private final AtomicInteger mostConnected = new AtomicInteger();
+
     private LicenseGate gate(Duration wait) {
         LicenseGate gate = new LicenseGate(wait);
         gate.transactions = transactions;
+        gate.em = (EntityManager) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {EntityManager.class},
+                (proxy, method, args) -> {
+                    asked.add(method.getName() + (args == null ? "" : Arrays.toString(args)));
+                    if (method.getName().equals("unwrap")) {
+                        connects.incrementAndGet();
+                        mostConnected.accumulateAndGet(connected.incrementAndGet(), Math::max);
+                        transactions.current().connected = true;
+                    }
+                    return null;
+                });
         return gate;
     }
 
@@ -178,11 +251,12 @@ class LicenseGateTest {
 
     private static final class Transaction {
         final Map<Object, Object> resources = new HashMap<>();
+        boolean connected;
         final List<Synchronization> synchronizations = new ArrayList<>();
     }
 
     /** The registry as a container gives it: bound to the thread's current transaction. */
-    private static final class Transactions implements TransactionSynchronizationRegistry {
+    private final class Transactions implements TransactionSynchronizationRegistry {
         private final ThreadLocal<Transaction> current = new ThreadLocal<>();
 
         Transaction begin() {
@@ -209,6 +283,9 @@ class LicenseGateTest {
                 tx.synchronizations.forEach(Synchronization::beforeCompletion);
             }
             tx.synchronizations.forEach(sync -> sync.afterCompletion(commit ? Status.STATUS_COMMITTED : Status.STATUS_ROLLEDBACK));
+            if (tx.connected) {
+                connected.decrementAndGet(); // the connection goes back to the pool with its transaction
+            }
             current.remove();
         }
 
