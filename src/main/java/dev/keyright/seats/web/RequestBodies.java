@@ -40,20 +40,26 @@ public final class RequestBodies {
     /**
      * The request with this body, remembered for later filters. Like a container's own request, it hands
      * out one stream for its whole life: Jersey 3.1.9 (GlassFish 7.0.21) calls getInputStream() for every
-     * read, and a fresh stream per call would never reach its end.
+     * read, and a fresh stream per call would never reach its end. The reader over that stream is made only
+     * when asked for: its buffers (24 KB) would otherwise be allocated for every request with a body and never
+     * used, and kept as long as the request, a held acquire's for seconds (docs/BENCHMARK.md round 23).
      */
     static HttpServletRequest withBody(HttpServletRequest original, byte[] bytes) {
         original.setAttribute(ATTRIBUTE, bytes);
         CachedInputStream stream = new CachedInputStream(new ByteArrayInputStream(bytes));
-        BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
         return new HttpServletRequestWrapper(original) {
+            private BufferedReader reader;
+
             @Override
             public ServletInputStream getInputStream() {
                 return stream;
             }
 
             @Override
-            public BufferedReader getReader() {
+            public synchronized BufferedReader getReader() {
+                if (reader == null) {
+                    reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+                }
                 return reader;
             }
         };
