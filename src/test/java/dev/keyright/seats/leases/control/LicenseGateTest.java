@@ -69,9 +69,7 @@ class LicenseGateTest {
     @Test
     void aCheckoutThatDoesNotGetItsTurnInTimeIsToldSoAndHoldsNothing() throws Exception {
         LicenseGate gate = gate(Duration.ofMillis(50));
-        Transaction holder = transactions.begin();
-        assertTrue(gate.enter("lic_busy"));
-        transactions.detach();
+        Transaction holder = heldElsewhere(gate, "lic_busy");
 
         Transaction waiter = transactions.begin();
         assertFalse(gate.enter("lic_busy"), "busy: no turn");
@@ -131,9 +129,7 @@ class LicenseGateTest {
     @Test
     void aCheckoutTakesItsConnectionBeforeItWaitsForItsTurn() {
         LicenseGate gate = gate(Duration.ofMillis(50));
-        Transaction holder = transactions.begin();
-        assertTrue(gate.enter("lic_busy"));
-        transactions.detach();
+        Transaction holder = heldElsewhere(gate, "lic_busy");
         asked.clear();
         Transaction waiting = transactions.begin();
         assertThrows(ServiceUnavailableException.class, () -> gate.lock("lic_busy", "granted"));
@@ -151,9 +147,7 @@ class LicenseGateTest {
     @Test
     void aBurstWaitsAtTheDoorHoldingNoConnectionsButTheNextFew() throws Exception {
         LicenseGate gate = gate(Duration.ofSeconds(30));
-        Transaction holder = transactions.begin();
-        assertTrue(gate.enter("lic_burst"));
-        transactions.detach();
+        Transaction holder = heldElsewhere(gate, "lic_burst");
         int burst = 10;
         List<Thread> waiting = new ArrayList<>();
         List<Boolean> entered = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -190,9 +184,7 @@ class LicenseGateTest {
     @Test
     void aCheckoutPastTheDoorThatDoesNotGetItsTurnGivesItsPlaceBack() {
         LicenseGate gate = gate(Duration.ofMillis(50));
-        Transaction holder = transactions.begin();
-        assertTrue(gate.enter("lic_late"));
-        transactions.detach();
+        Transaction holder = heldElsewhere(gate, "lic_late");
         for (int i = 0; i < LicenseGate.CONNECTED * 3; i++) {
             Transaction late = transactions.begin();
             assertFalse(gate.enter("lic_late"), "the turn is held");
@@ -247,6 +239,14 @@ class LicenseGateTest {
                 return id;
             }
         }
+    }
+
+    /** A turn at the license held by a transaction that is not this thread's, as another request's would be. */
+    private Transaction heldElsewhere(LicenseGate gate, String license) {
+        Transaction holder = transactions.begin();
+        assertTrue(gate.enter(license));
+        transactions.detach();
+        return holder;
     }
 
     private static final class Transaction {
