@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Exercises every file of server-config/ on a real Payara Micro with the built WAR, by real requests:
 #   mariadb.asadmin + --addlibs   the app runs on a fresh MariaDB database through jdbc/keyright
+#                                 with no SQL trace listener (the pool's plain connection wrappers in the heap)
 #   https.asadmin + --sslport     HTTPS answers with the throwaway keytool certificate (checked with
 #                                 curl --cacert, TLS 1.3; TLS 1.1 refused) and the whole seat lifecycle
 #                                 runs over it (.ci/lifecycle-smoke)
@@ -159,6 +160,15 @@ done
 grep -q "com.sun.management.jmxremote.port = $JMX" <<< "$AGENT" \
     || die "jmx.options: jcmd ManagementAgent.status (pid $JAVA_PID) does not show the agent on port $JMX: $(head -c 600 <<< "$AGENT")"
 log "ok - jmx.options: remote JMX on 127.0.0.1:$JMX with password authentication (wrong password refused; jcmd ManagementAgent.status agrees)"
+
+# --- mariadb.asadmin: no SQL trace listener -----------------------------------------------------------------
+# Without --sqltracelisteners=null Payara gives the pool a do-nothing trace listener and hands out a profiled
+# connection wrapper (dynamic proxies and reflection on every JDBC call). A pooled connection keeps the last
+# wrapper it handed out, so after the smoke test the heap shows which kind the pool used.
+WRAPPERS=$(jcmd "$JAVA_PID" GC.class_histogram 2>/dev/null | grep -E ' com\.sun\.gjc\.spi\.jdbc40\.(Profiled)?ConnectionWrapper40( |$)' || true)
+grep -q ' com.sun.gjc.spi.jdbc40.ConnectionWrapper40' <<< "$WRAPPERS" && ! grep -q 'ProfiledConnectionWrapper40' <<< "$WRAPPERS" \
+    || die "$MARIADB_ASADMIN: the pool does not hand out the plain connection wrapper (SQL tracing on?): $(tr -s ' \n' ' ' <<< "$WRAPPERS")"
+log "ok - $MARIADB_ASADMIN: the pool hands out plain connection wrappers (no SQL trace listener)"
 
 # --- jvm.options --------------------------------------------------------------------------------------
 CMDLINE=$(jcmd "$JAVA_PID" VM.command_line 2>/dev/null) || die "jvm.options: jcmd cannot reach the server"
