@@ -1,12 +1,9 @@
 package dev.keyright.seats;
 
-import dev.keyright.seats.admins.boundary.AdminAuthentication;
-import jakarta.annotation.security.DeclareRoles;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 
 /** Keyright Seats is served at the root context: {@code POST /v1/seats/acquire}. */
-@DeclareRoles(AdminAuthentication.ROLE)
 @ApplicationPath("/")
 public class KeyrightApplication extends Application {
 

@@ -11,11 +11,12 @@ import java.io.IOException;
 import java.util.Set;
 
 /**
- * The first filter of every request (web.xml orders it right after the security headers): a path that
+ * The first filter of every request after the security headers (and, on the admin paths, the admin's
+ * authentication, which lets only the administrator on: a stranger learns nothing from the gate there): a path that
  * is not canonical ({@link CanonicalPaths}) is 400 {@code invalid-path}, and a method the API does not
  * speak (OPTIONS, TRACE, CONNECT, ...) is 405, and a body that does not say it is UTF-8 in a well-formed
  * {@code Content-Type} is 415 ({@link ContentTypes}), before any other filter or resource runs. So no
- * request is ever routed on one spelling of its path while a filter or constraint judged another.
+ * request is ever routed on one spelling of its path while a filter judged another.
  * It also records the connection's remote address as the request attribute {@link #REMOTE_ADDRESS}, which
  * a JAX-RS filter reads as a property of its request context: cheaper than the container's request-scoped
  * {@code HttpServletRequest} proxy (a JFR profile put that proxy's lookup at 2.8 % of a renew).
@@ -36,12 +37,8 @@ public class RequestGate extends HttpFilter {
         }
     }
 
-    /**
-     * Writes the gate's refusal of the request and answers true, or answers false and writes nothing when
-     * the request may pass. Also asked by the admin authentication module where the container refuses a
-     * request before any filter runs (AdminAuthentication, Payara Micro 7's root).
-     */
-    public static boolean refuses(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    /** Writes the gate's refusal of the request and answers true, or answers false and writes nothing when the request may pass. */
+    private static boolean refuses(HttpServletRequest request, HttpServletResponse response) throws IOException {
         // The container strips a ;jsessionid= path parameter from the request URI before anyone sees it:
         // it is refused all the same (the API keeps no sessions).
         if (!CanonicalPaths.isCanonical(request.getRequestURI()) || request.isRequestedSessionIdFromURL()) {

@@ -23,8 +23,7 @@ public class SecurityHeaders extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    /** The headers, for an answer written before any filter runs (the admin authentication module's). */
-    public static void apply(HttpServletResponse response) {
+    private static void apply(HttpServletResponse response) {
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
         response.setHeader("Referrer-Policy", "no-referrer");

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Defence in depth: the WAR with its web.xml security constraint removed, as if a URL pattern failed to
- * match. The admin resources check the role themselves, so every admin route still wants credentials.
+ * Defence in depth: the WAR with the admin's authentication filter mapped to {@code /v1/admin/licenses} alone, as
+ * if its other URL patterns failed to match. The admin resources check the role themselves, so every admin route
+ * still wants credentials, and where the filter does not run nobody gets in: the administrator neither.
  */
 @ExtendWith({MariaDb.class, ArquillianExtension.class})
 @RunAsClient
@@ -40,9 +41,11 @@ class AdminRoleCheckIT {
     static WebArchive deployment() {
         WebArchive war = Deployments.seats();
         String webXml = read(war.get("WEB-INF/web.xml").getAsset().openStream());
-        String unguarded = webXml.replaceAll("(?s)<security-constraint>.*?</security-constraint>", "");
+        String unguarded = webXml.replaceAll("(?s)(<filter-name>dev\\.keyright\\.seats\\.admins\\.boundary\\.AdminAuthentication</filter-name>\\s*)"
+                + "<url-pattern>/v1/admin/\\*</url-pattern>\\s*<url-pattern>/admin/\\*</url-pattern>\\s*<url-pattern>/admin</url-pattern>",
+                "$1<url-pattern>/v1/admin/licenses</url-pattern>");
         if (unguarded.equals(webXml)) {
-            throw new IllegalStateException("web.xml has no security constraint to remove");
+            throw new IllegalStateException("web.xml maps the admin's authentication otherwise: " + webXml);
         }
         war.delete("WEB-INF/web.xml");
         return war.setWebXML(new StringAsset(unguarded));
@@ -65,14 +68,20 @@ class AdminRoleCheckIT {
         for (String[] route : routes) {
             Api.Reply reply = api.send(route[0], route[1], route[2],
                     route[2] == null ? Map.of() : Map.of("Content-Type", "application/json"));
-            assertEquals(401, reply.status(), route[0] + " " + route[1] + ": " + reply);
-            assertTrue(reply.contentType().startsWith("application/problem+json"), reply.toString());
-            assertTrue(String.valueOf(reply.header("WWW-Authenticate")).startsWith("Basic"), reply.toString());
-            assertFalse(reply.body().contains("licenseKey") || reply.body().contains("role-check"), reply.body());
+            assertRefused(route, reply);
+            if (!route[1].equals("/v1/admin/licenses")) {
+                assertRefused(route, api.admin(route[0], route[1], route[2])); // no filter ran: no caller, whatever the header
+            }
         }
         assertEquals(before, Tables.snapshot(), "nothing was created, changed or revoked");
-        assertEquals(200, api.admin("GET", "/v1/admin/licenses", null).status(), "the administrator still gets in");
-        assertEquals(200, api.admin("GET", "/admin/", null).status());
+        assertEquals(200, api.admin("GET", "/v1/admin/licenses", null).status(), "the administrator gets in where the filter runs");
+    }
+
+    private static void assertRefused(String[] route, Api.Reply reply) {
+        assertEquals(401, reply.status(), route[0] + " " + route[1] + ": " + reply);
+        assertTrue(reply.contentType().startsWith("application/problem+json"), reply.toString());
+        assertTrue(String.valueOf(reply.header("WWW-Authenticate")).startsWith("Basic"), reply.toString());
+        assertFalse(reply.body().contains("licenseKey") || reply.body().contains("role-check"), reply.body());
     }
 
     private static String read(InputStream in) {

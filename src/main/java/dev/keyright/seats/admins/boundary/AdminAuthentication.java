@@ -3,170 +3,112 @@ package dev.keyright.seats.admins.boundary;
 import dev.keyright.seats.problems.ProblemWriter;
 import dev.keyright.seats.throttling.boundary.PasswordGuessingGuard;
 import dev.keyright.seats.throttling.boundary.TooManyAttemptsException;
-import dev.keyright.seats.web.RequestGate;
-import dev.keyright.seats.web.SecurityHeaders;
-import jakarta.security.auth.message.AuthException;
-import jakarta.security.auth.message.AuthStatus;
-import jakarta.security.auth.message.MessageInfo;
-import jakarta.security.auth.message.MessagePolicy;
-import jakarta.security.auth.message.callback.CallerPrincipalCallback;
-import jakarta.security.auth.message.callback.GroupPrincipalCallback;
-import jakarta.security.auth.message.module.ServerAuthModule;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.Base64;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiPredicate;
-import javax.security.auth.Subject;
-import javax.security.auth.callback.Callback;
-import javax.security.auth.callback.CallbackHandler;
-import javax.security.auth.callback.UnsupportedCallbackException;
 
 /**
- * HTTP Basic for the admin API, a Jakarta Authentication module the container asks on every request
- * ({@link AdminAuthenticationInstaller} registers it): the administrator becomes the container's caller in
- * group {@value #ROLE}, which web.xml's constraint, {@code @RolesAllowed} and the role mappings judge as
- * before. Tolerant of malformed headers: anything that is not a well-formed Basic credential is simply no
- * credential (401 where the container says authentication is mandatory, ignored elsewhere), never a server
- * fault; clients' {@code Authorization: License ...} passes through untouched. Wrong credentials count
- * against the caller's address ({@link PasswordGuessingGuard}): slowed, then 429.
+ * HTTP Basic for the admin API and the admin page: the servlet filter web.xml maps to {@code /v1/admin/*},
+ * {@code /admin/*} and {@code /admin}, right after the security headers and before every other filter. The
+ * administrator passes on as the request's caller in role {@value #ROLE} (which the admin resources check
+ * again, {@link AdminOnly}); anyone else is 401 with the Basic challenge, and wrong credentials count against
+ * the caller's address ({@link PasswordGuessingGuard}: slowed, then 429). Tolerant of malformed headers: anything
+ * that is not a well-formed Basic credential is simply no credential, never a server fault.
  * <p>
- * A request that is not the admin's costs a header check and one callback: no look-up of any kind. (The
- * Jakarta Security mechanism this replaces made Soteria look the BeanManager up by JNDI twice a request;
- * without it a renew takes 16 % less server CPU, docs/BENCHMARK.md round 9.)
- * <p>
- * The application's root is no admin resource (web.xml constrains only {@code /v1/admin/*}, {@code /admin/*}
- * and {@code /admin}), but Payara Micro 7 refuses every request it maps to the root ({@code /}, and
- * {@code /;x/v1/admin/licenses}) to every caller, before any filter: Exousia 3.0.1 checks the container's
- * constrained URI {@code "/"} as the default URL pattern, which no qualified permission implies, where
- * Payara 6 checked it as the context root {@code ""}. There the module answers as the application does
- * on Payara 6: the request gate's refusal, else 404. Payara 6 never reports the root as protected.
+ * No request outside those paths meets any of it: the application declares no security constraint and registers
+ * no authentication module, so the container skips its security valve (the transport check, Jakarta
+ * Authentication and Authorization) on every client call. With the constraint and the module this replaces, that
+ * valve was 7 % of a renew's server CPU (docs/BENCHMARK.md round 26).
  */
-public class AdminAuthentication implements ServerAuthModule {
+public class AdminAuthentication extends HttpFilter {
 
     public static final String ROLE = "keyright-admin";
     static final String CHALLENGE = "Basic realm=\"keyright\", charset=\"UTF-8\"";
-    /** Set by the container in the message's map where the resource is constrained (Jakarta Authentication, servlet profile). */
-    static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
+    private static final long serialVersionUID = 1L;
 
-    private final PasswordGuessingGuard guessing;
-    private final BiPredicate<String, char[]> administrator;
-    private volatile CallbackHandler container;
+    @Inject
+    transient PasswordGuessingGuard guessing;
+    @EJB
+    transient AdminCredentials credentials;
+    /** Whether a user name and password are the administrator's ({@link AdminCredentials#verify}). */
+    transient BiPredicate<String, char[]> administrator;
 
-    /** @param administrator whether a user name and password are the administrator's ({@link AdminCredentials#verify}) */
-    public AdminAuthentication(PasswordGuessingGuard guessing, BiPredicate<String, char[]> administrator) {
-        this.guessing = guessing;
-        this.administrator = administrator;
+    @Override
+    public void init() {
+        if (administrator == null) {
+            administrator = credentials::verify;
+        }
     }
 
     @Override
-    public void initialize(MessagePolicy requestPolicy, MessagePolicy responsePolicy, CallbackHandler handler,
-                           @SuppressWarnings("rawtypes") Map options) {
-        this.container = handler;
-    }
-
-    @Override
-    public Class<?>[] getSupportedMessageTypes() {
-        return new Class<?>[] {HttpServletRequest.class, HttpServletResponse.class};
-    }
-
-    @Override
-    public AuthStatus validateRequest(MessageInfo message, Subject caller, Subject service) throws AuthException {
-        HttpServletRequest request = (HttpServletRequest) message.getRequestMessage();
-        HttpServletResponse response = (HttpServletResponse) message.getResponseMessage();
-        boolean mandatory = Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)));
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         Optional<BasicCredential> credential = basic(request.getHeader("Authorization"));
         if (credential.isPresent()) {
             Optional<TooManyAttemptsException> refused = guessing.admit(request);
             if (refused.isPresent()) {
-                return refuse(response, refused.get());
+                ProblemWriter.write(response, refused.get());
+                return;
             }
             String user = credential.get().user();
             if (administrator.test(user, credential.get().password().toCharArray())) {
-                if (refusedRoot(request, mandatory)) {
-                    return answerAtRoot(request, response);
-                }
-                tell(new CallerPrincipalCallback(caller, user), new GroupPrincipalCallback(caller, new String[] {ROLE}));
-                return AuthStatus.SUCCESS;
+                chain.doFilter(new AdministratorRequest(request, user), response);
+                return;
             }
             guessing.failed(request);
         }
-        if (refusedRoot(request, mandatory)) {
-            return answerAtRoot(request, response);
-        }
-        if (mandatory) {
-            response.setHeader("WWW-Authenticate", CHALLENGE);
-            try {
-                response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
-            } catch (IOException clientGone) {
-                // nothing to answer
-            }
-            return AuthStatus.SEND_FAILURE;
-        }
-        tell(new CallerPrincipalCallback(caller, (Principal) null));
-        return AuthStatus.SUCCESS;
+        response.setHeader("WWW-Authenticate", CHALLENGE);
+        ProblemWriter.write(response, HttpServletResponse.SC_UNAUTHORIZED);
     }
 
-    @Override
-    public AuthStatus secureResponse(MessageInfo message, Subject service) {
-        return AuthStatus.SEND_SUCCESS;
-    }
+    /** The request as the administrator's: the caller the container would have reported, in the admin role. */
+    static final class AdministratorRequest extends HttpServletRequestWrapper {
 
-    @Override
-    public void cleanSubject(MessageInfo message, Subject subject) {
-        if (subject != null) {
-            subject.getPrincipals().clear();
+        private final Principal caller;
+
+        AdministratorRequest(HttpServletRequest request, String user) {
+            super(request);
+            this.caller = new AdminPrincipal(user);
         }
-    }
 
-    private void tell(Callback... callbacks) throws AuthException {
-        try {
-            container.handle(callbacks);
-        } catch (IOException | UnsupportedCallbackException e) {
-            AuthException failed = new AuthException("the container refused the caller: " + e);
-            failed.initCause(e);
-            throw failed;
+        @Override
+        public Principal getUserPrincipal() {
+            return caller;
+        }
+
+        @Override
+        public String getRemoteUser() {
+            return caller.getName();
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return ROLE.equals(role);
+        }
+
+        @Override
+        public String getAuthType() {
+            return HttpServletRequest.BASIC_AUTH;
         }
     }
 
-    /** The root, reported protected although no constraint covers it: Payara Micro 7 (see the class comment). */
-    static boolean refusedRoot(HttpServletRequest request, boolean mandatory) {
-        String servletPath = request.getServletPath() == null ? "" : request.getServletPath();
-        String pathInfo = request.getPathInfo() == null ? "" : request.getPathInfo();
-        return mandatory && (servletPath + pathInfo).equals("/");
-    }
-
-    /**
-     * The answer the application gives at its root on Payara 6 (RequestGate's refusal, else 404: nothing is
-     * served there), with the security headers, committed here: the container would refuse it whatever the
-     * module returns, to the administrator too.
-     */
-    private static AuthStatus answerAtRoot(HttpServletRequest request, HttpServletResponse response) {
-        try {
-            SecurityHeaders.apply(response);
-            if (!RequestGate.refuses(request, response)) {
-                ProblemWriter.write(response, 404);
-            }
-            response.flushBuffer();
-        } catch (IOException clientGone) {
-            // nothing to answer
+    /** The administrator as a caller. */
+    record AdminPrincipal(String name) implements Principal {
+        @Override
+        public String getName() {
+            return name;
         }
-        return AuthStatus.SEND_FAILURE;
-    }
-
-    /** 429 problem+json with Retry-After, committed here so that the container cannot turn it into a 401. */
-    private static AuthStatus refuse(HttpServletResponse response, TooManyAttemptsException refused) {
-        try {
-            ProblemWriter.write(response, refused);
-            response.flushBuffer();
-        } catch (IOException clientGone) {
-            // nothing to answer
-        }
-        return AuthStatus.SEND_FAILURE;
     }
 
     /** What an {@code Authorization: Basic} header carries; its text never shows the password. */

@@ -2,8 +2,7 @@ package dev.keyright.seats.console.boundary;
 
 import dev.keyright.seats.admins.entity.SignedOutException;
 
-import dev.keyright.seats.admins.boundary.AdminAuthentication;
-import jakarta.annotation.security.RolesAllowed;
+import dev.keyright.seats.admins.boundary.AdminOnly;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.NotFoundException;
@@ -27,7 +26,7 @@ import java.util.Map;
  * path, served under a strict Content-Security-Policy (role keyright-admin, enforced by web.xml). The page
  * itself talks to the admin API with the browser's Basic credentials.
  */
-@RolesAllowed(AdminAuthentication.ROLE)
+@AdminOnly
 @Path("admin")
 public class AdminPageResource {
 

@@ -5,7 +5,7 @@ import static dev.keyright.seats.problems.JsonProviders.JSON;
 import dev.keyright.seats.activations.boundary.ActivationBody;
 import dev.keyright.seats.activations.boundary.Activations;
 import dev.keyright.seats.activations.entity.Activation;
-import dev.keyright.seats.admins.boundary.AdminAuthentication;
+import dev.keyright.seats.admins.boundary.AdminOnly;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,6 @@ import dev.keyright.seats.licenses.boundary.LicenseJson;
 import dev.keyright.seats.licenses.boundary.LicenseRequest;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
-import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -37,7 +36,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The admin API for licenses (role keyright-admin: web.xml's security constraint, and the role check on the class itself). */
-@RolesAllowed(AdminAuthentication.ROLE)
+@AdminOnly
 @Path("v1/admin/licenses")
 @Produces(MediaType.APPLICATION_JSON)
 public class LicensesResource {

@@ -3,7 +3,7 @@ package dev.keyright.seats.monitoring.boundary;
 import dev.keyright.seats.activations.boundary.Activations;
 import dev.keyright.seats.licenses.entity.OfflineUse;
 
-import dev.keyright.seats.admins.boundary.AdminAuthentication;
+import dev.keyright.seats.admins.boundary.AdminOnly;
 import dev.keyright.seats.leases.boundary.Pools;
 import dev.keyright.seats.licenses.boundary.Licenses;
 import dev.keyright.seats.licenses.entity.License;
@@ -11,7 +11,6 @@ import dev.keyright.seats.monitoring.control.PrometheusText;
 import dev.keyright.seats.monitoring.control.ReaperStatistics;
 import dev.keyright.seats.monitoring.control.RequestDurations;
 import dev.keyright.seats.monitoring.control.SeatMetrics;
-import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -34,7 +33,7 @@ import java.util.concurrent.atomic.LongAdder;
  * of counters.
  */
 @Path("v1/admin/metrics")
-@RolesAllowed(AdminAuthentication.ROLE)
+@AdminOnly
 public class MetricsResource {
 
     @EJB

@@ -11,7 +11,7 @@ import java.util.OptionalInt;
 /**
  * Slows, then refuses, a client address that keeps presenting wrong admin credentials: the admin
  * counterpart of {@link KeyGuessingGuard}, with the same limits ({@code KEYRIGHT_AUTH_*}) and its own
- * per-node ledger. Called by the admin authentication module (Jakarta Authentication), which runs before any filter or resource.
+ * per-node ledger. Called by the admin paths' authentication filter ({@code AdminAuthentication}), which runs before any other filter but the security headers.
  * Besides guessing, it bounds the CPU an attacker can make the server spend on password hashing.
  */
 @ApplicationScoped

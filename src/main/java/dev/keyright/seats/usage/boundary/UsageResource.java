@@ -3,11 +3,10 @@ package dev.keyright.seats.usage.boundary;
 import static dev.keyright.seats.problems.JsonProviders.JSON;
 
 import dev.keyright.seats.web.Timestamps;
-import dev.keyright.seats.admins.boundary.AdminAuthentication;
+import dev.keyright.seats.admins.boundary.AdminOnly;
 import dev.keyright.seats.leases.entity.LeaseEvent;
 import dev.keyright.seats.problems.InvalidRequestException;
 import dev.keyright.seats.usage.control.UsageReport;
-import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -25,7 +24,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 /** {@code GET /v1/admin/licenses/{id}/usage?from&to&bucket=hour|day} (role keyright-admin). */
-@RolesAllowed(AdminAuthentication.ROLE)
+@AdminOnly
 @Path("v1/admin/licenses/{licenseId}/usage")
 @Produces(MediaType.APPLICATION_JSON)
 public class UsageResource {

@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyright.seats.throttling.boundary.PasswordGuessingGuard;
 import dev.keyright.seats.throttling.boundary.TooManyAttemptsException;
-import jakarta.security.auth.message.AuthException;
-import jakarta.security.auth.message.AuthStatus;
-import jakarta.security.auth.message.MessageInfo;
-import jakarta.security.auth.message.callback.CallerPrincipalCallback;
-import jakarta.security.auth.message.callback.GroupPrincipalCallback;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,69 +20,73 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.security.auth.Subject;
-import javax.security.auth.callback.Callback;
 import org.junit.jupiter.api.Test;
 
-/** The admin authentication module as the container calls it: client paths untouched, the administrator in his group, the rest refused. */
+/** The admin paths' filter as the container calls it: the administrator passes on in the admin role, anyone else is refused. */
 class AdminAuthenticationTest {
 
     private final List<String> checked = new ArrayList<>();
     private final List<String> guard = new ArrayList<>();
-    private final List<Callback> told = new ArrayList<>();
     private final Map<String, Object> response = new HashMap<>();
-    private final AdminAuthentication module = new AdminAuthentication(new RecordingGuard(), (user, password) -> {
-        checked.add(user);
-        return user.equals("admin") && new String(password).equals("s3cret");
-    });
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private final List<HttpServletRequest> passedOn = new ArrayList<>();
+    private final AdminAuthentication filter = new AdminAuthentication();
+    private boolean refuseAll;
 
     AdminAuthenticationTest() {
-        module.initialize(null, null, callbacks -> told.addAll(List.of(callbacks)), Map.of());
+        filter.guessing = new RecordingGuard();
+        filter.administrator = (user, password) -> {
+            checked.add(user);
+            return user.equals("admin") && new String(password).equals("s3cret");
+        };
+        filter.init();
     }
 
     @Test
-    void aClientRequestPassesWithNoCallerAndNoCredentialCheck() throws AuthException {
-        assertEquals(AuthStatus.SUCCESS, module.validateRequest(message("/v1/seats/renew", "License k", false), new Subject(), null));
-        assertEquals(List.of(), checked, "no password check, no look-up");
-        assertEquals(List.of(), guard);
-        assertEquals(1, told.size());
-        assertNull(((CallerPrincipalCallback) told.get(0)).getName());
-        assertNull(((CallerPrincipalCallback) told.get(0)).getPrincipal());
-        assertTrue(response.isEmpty(), "nothing written: " + response);
-    }
-
-    @Test
-    void theAdministratorBecomesTheCallerInTheAdminGroup() throws AuthException {
-        Subject caller = new Subject();
-        assertEquals(AuthStatus.SUCCESS, module.validateRequest(message("/v1/admin/licenses", basic("admin:s3cret"), true), caller, null));
-        assertEquals("admin", ((CallerPrincipalCallback) told.get(0)).getName());
-        assertEquals(List.of(AdminAuthentication.ROLE), List.of(((GroupPrincipalCallback) told.get(1)).getGroups()));
+    void theAdministratorPassesOnAsTheCallerInTheAdminRole() throws Exception {
+        filter.doFilter(request(basic("admin:s3cret")), answer(), (request, response) -> passedOn.add((HttpServletRequest) request));
+        assertEquals(1, passedOn.size(), "the request went on");
+        HttpServletRequest asAdministrator = passedOn.get(0);
+        assertEquals("admin", asAdministrator.getUserPrincipal().getName());
+        assertEquals("admin", asAdministrator.getRemoteUser());
+        assertTrue(asAdministrator.isUserInRole(AdminAuthentication.ROLE));
+        assertFalse(asAdministrator.isUserInRole("somebody-else"));
+        assertEquals(HttpServletRequest.BASIC_AUTH, asAdministrator.getAuthType());
         assertEquals(List.of("admit"), guard);
         assertTrue(response.isEmpty(), "nothing written: " + response);
     }
 
     @Test
-    void noCredentialWhereAuthenticationIsMandatoryIsChallenged() throws AuthException {
-        assertEquals(AuthStatus.SEND_FAILURE, module.validateRequest(message("/v1/admin/licenses", null, true), new Subject(), null));
-        assertEquals(401, response.get("sendError"));
+    void noCredentialIsChallengedWithAProblemAndNothingRuns() throws Exception {
+        filter.doFilter(request(null), answer(), (request, response) -> passedOn.add((HttpServletRequest) request));
+        assertEquals(List.of(), passedOn);
+        assertEquals(401, response.get("status"));
         assertEquals(AdminAuthentication.CHALLENGE, response.get("WWW-Authenticate"));
-        assertEquals(List.of(), told, "no caller");
+        assertEquals("application/problem+json", response.get("contentType"));
+        assertTrue(body.toString(StandardCharsets.UTF_8).contains("\"status\":401"), body.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(), checked, "no password check");
+        assertEquals(List.of(), guard, "no credential, nothing counted");
     }
 
     @Test
-    void aWrongPasswordCountsAgainstTheCallerAndIsChallenged() throws AuthException {
-        assertEquals(AuthStatus.SEND_FAILURE, module.validateRequest(message("/v1/admin/licenses", basic("admin:guess"), true), new Subject(), null));
+    void aWrongPasswordCountsAgainstTheCallerAndIsChallenged() throws Exception {
+        filter.doFilter(request(basic("admin:guess")), answer(), (request, response) -> passedOn.add((HttpServletRequest) request));
+        assertEquals(List.of(), passedOn);
+        assertEquals(List.of("admin"), checked);
         assertEquals(List.of("admit", "failed"), guard);
-        assertEquals(401, response.get("sendError"));
-        assertEquals(List.of(), told);
+        assertEquals(401, response.get("status"));
+        assertEquals(AdminAuthentication.CHALLENGE, response.get("WWW-Authenticate"));
     }
 
     @Test
-    void aWrongPasswordOnAClientPathChangesNothingButIsCounted() throws AuthException {
-        assertEquals(AuthStatus.SUCCESS, module.validateRequest(message("/v1/health", basic("admin:guess"), false), new Subject(), null));
-        assertEquals(List.of("admit", "failed"), guard);
-        assertNull(((CallerPrincipalCallback) told.get(0)).getName());
-        assertTrue(response.isEmpty());
+    void anAddressThatGuessedTooOftenIsRefusedBeforeThePasswordIsChecked() throws Exception {
+        refuseAll = true;
+        filter.doFilter(request(basic("admin:s3cret")), answer(), (request, response) -> passedOn.add((HttpServletRequest) request));
+        assertEquals(List.of(), passedOn);
+        assertEquals(List.of(), checked, "no hashing for a caller locked out");
+        assertEquals(429, response.get("status"));
+        assertEquals("30", response.get("Retry-After"));
+        assertNull(response.get("WWW-Authenticate"));
     }
 
     @Test
@@ -98,54 +100,37 @@ class AdminAuthenticationTest {
         assertFalse(credential.toString().contains("pa:ss"), "the password never reaches a log line");
     }
 
-    @Test
-    void theRootReportedProtectedIsAnsweredByTheModule() {
-        assertTrue(AdminAuthentication.refusedRoot(request("", "/", null), true), "Payara Micro 7");
-        assertFalse(AdminAuthentication.refusedRoot(request("", "/", null), false), "Payara 6: the root is not protected");
-    }
+    private HttpServletResponse answer() {
+        ServletOutputStream out = new ServletOutputStream() {
+            @Override
+            public void write(int b) {
+                body.write(b);
+            }
 
-    @Test
-    void anAdminPathReportedProtectedIsLeftToTheChallenge() {
-        assertFalse(AdminAuthentication.refusedRoot(request("", "/v1/admin/licenses", null), true));
-        assertFalse(AdminAuthentication.refusedRoot(request("/admin", null, null), true));
-        assertFalse(AdminAuthentication.refusedRoot(request("", null, null), true), "no path at all is not the root");
-    }
+            @Override
+            public boolean isReady() {
+                return true;
+            }
 
-    @Test
-    void theSubjectIsCleaned() {
-        Subject subject = new Subject();
-        subject.getPrincipals().add(() -> "admin");
-        module.cleanSubject(null, subject);
-        assertTrue(subject.getPrincipals().isEmpty());
-    }
-
-    private MessageInfo message(String path, String authorization, boolean mandatory) {
-        HttpServletRequest request = request("", path, authorization);
-        HttpServletResponse answer = (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
+            @Override
+            public void setWriteListener(WriteListener listener) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
                 new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "setHeader" -> response.put((String) args[0], args[1]);
-                    case "sendError" -> response.put("sendError", args[0]);
+                    case "setStatus" -> response.put("status", args[0]);
+                    case "setContentType" -> response.put("contentType", args[0]);
+                    case "setCharacterEncoding", "setContentLength" -> null;
+                    case "getOutputStream" -> out;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        Map<String, Object> map = new HashMap<>();
-        if (mandatory) {
-            map.put(AdminAuthentication.MANDATORY, "true");
-        }
-        return new MessageInfo() {
-            public Object getRequestMessage() { return request; }
-            public Object getResponseMessage() { return answer; }
-            public void setRequestMessage(Object request) { throw new UnsupportedOperationException(); }
-            public void setResponseMessage(Object response) { throw new UnsupportedOperationException(); }
-            @SuppressWarnings("rawtypes")
-            public Map getMap() { return map; }
-        };
     }
 
-    private static HttpServletRequest request(String servletPath, String pathInfo, String authorization) {
+    private static HttpServletRequest request(String authorization) {
         return (HttpServletRequest) Proxy.newProxyInstance(HttpServletRequest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
-                    case "getServletPath" -> servletPath;
-                    case "getPathInfo" -> pathInfo;
                     case "getHeader" -> "Authorization".equals(args[0]) ? authorization : null;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
@@ -159,12 +144,12 @@ class AdminAuthenticationTest {
         return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Records what the module asks of the guard; never refuses. */
+    /** Records what the filter asks of the guard; refuses everything when the test says so. */
     private final class RecordingGuard extends PasswordGuessingGuard {
         @Override
         public Optional<TooManyAttemptsException> admit(HttpServletRequest request) {
             guard.add("admit");
-            return Optional.empty();
+            return refuseAll ? Optional.of(TooManyAttemptsException.adminCredentials(30)) : Optional.empty();
         }
 
         @Override

@@ -2,7 +2,6 @@ package dev.keyright.seats.admins.boundary;
 
 import dev.keyright.seats.problems.ProblemResponses;
 import jakarta.annotation.Priority;
-import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -13,37 +12,27 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
-import java.util.List;
 
 /**
- * Enforces {@code @RolesAllowed} on resource classes and methods with the standard JAX-RS and security
- * APIs (no provider-specific feature), so that an admin resource checks the caller's role itself and a
- * URL pattern that fails to match its path can never open it: no caller is 401 with the Basic challenge,
- * a caller without the role is 403.
+ * Enforces {@link AdminOnly} on resource classes and methods with the standard JAX-RS API (no provider-specific
+ * feature), so that an admin resource checks its caller itself and a URL pattern of the admin's authentication
+ * filter that fails to match its path can never open it: no caller is 401 with the Basic challenge, a caller who
+ * is not the administrator is 403. The caller is the one the filter passed on ({@link AdminAuthentication}).
  */
 @Provider
-public class RolesAllowedFeature implements DynamicFeature {
+public class AdminOnlyFeature implements DynamicFeature {
 
     @Override
     public void configure(ResourceInfo resource, FeatureContext context) {
-        RolesAllowed roles = resource.getResourceMethod().getAnnotation(RolesAllowed.class);
-        if (roles == null) {
-            roles = resource.getResourceClass().getAnnotation(RolesAllowed.class);
-        }
-        if (roles != null) {
-            context.register(new RoleCheck(List.of(roles.value())));
+        if (resource.getResourceMethod().isAnnotationPresent(AdminOnly.class)
+                || resource.getResourceClass().isAnnotationPresent(AdminOnly.class)) {
+            context.register(new AdminCheck());
         }
     }
 
     /** The check for one resource method. */
     @Priority(Priorities.AUTHORIZATION)
-    static final class RoleCheck implements ContainerRequestFilter {
-
-        private final List<String> roles;
-
-        RoleCheck(List<String> roles) {
-            this.roles = roles;
-        }
+    static final class AdminCheck implements ContainerRequestFilter {
 
         @Override
         public void filter(ContainerRequestContext request) {
@@ -52,7 +41,7 @@ public class RolesAllowedFeature implements DynamicFeature {
                 Response unauthorized = ProblemResponses.of(401);
                 unauthorized.getHeaders().putSingle(HttpHeaders.WWW_AUTHENTICATE, AdminAuthentication.CHALLENGE);
                 request.abortWith(unauthorized);
-            } else if (roles.stream().noneMatch(security::isUserInRole)) {
+            } else if (!security.isUserInRole(AdminAuthentication.ROLE)) {
                 request.abortWith(ProblemResponses.of(403));
             }
         }
