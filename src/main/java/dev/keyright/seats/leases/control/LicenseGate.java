@@ -39,8 +39,9 @@ public class LicenseGate {
     static final int STRIPES = 64;
     /**
      * How many checkouts of a license hold a connection while they wait for its turn or have it: the one whose
-     * turn it is and the next ones, ready (besides one whose commit is finishing, which left its turn as the commit
-     * began). More would take connections from the other licenses for no gain.
+     * turn it is and the next ones, ready (besides those whose commits are finishing, which left their turns as their
+     * commits began and give their connections back as the commits end). More would take connections from the other
+     * licenses for no gain.
      */
     static final int CONNECTED = 3;
     /**

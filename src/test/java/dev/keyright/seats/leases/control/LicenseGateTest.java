@@ -176,8 +176,8 @@ class LicenseGateTest {
         }
         assertEquals(java.util.Collections.nCopies(burst, true), entered, "every one had its turn");
         assertEquals(0, connected.get(), "every connection went back with its transaction");
-        assertTrue(mostConnected.get() <= LicenseGate.CONNECTED + 1, "never more than " + LicenseGate.CONNECTED
-                + " at once, besides the one whose commit is finishing: " + mostConnected.get());
+        assertTrue(mostPastTheDoor.get() <= LicenseGate.CONNECTED, "never more than " + LicenseGate.CONNECTED
+                + " connected and not yet completing at once: " + mostPastTheDoor.get());
     }
 
     /** A checkout that waits for its turn past the door and does not get it in time gives its place back. */
@@ -214,6 +214,14 @@ class LicenseGateTest {
     private final AtomicInteger connects = new AtomicInteger();
     private final AtomicInteger connected = new AtomicInteger();
     private final AtomicInteger mostConnected = new AtomicInteger();
+    /**
+     * Connections held by transactions whose completion has not begun, now and at most at once: the ones past the door.
+     * A transaction whose commit has begun has left the door and still holds its connection until the commit ends, for
+     * as long as the commit takes; how many of those there are at one moment depends on how the threads are scheduled
+     * (a CI run once saw six connections held at once in the burst below), so the bound is asserted on these.
+     */
+    private final AtomicInteger pastTheDoor = new AtomicInteger();
+    private final AtomicInteger mostPastTheDoor = new AtomicInteger();
 
     private LicenseGate gate(Duration wait) {
         LicenseGate gate = new LicenseGate(wait);
@@ -224,6 +232,7 @@ class LicenseGateTest {
                     if (method.getName().equals("unwrap")) {
                         connects.incrementAndGet();
                         mostConnected.accumulateAndGet(connected.incrementAndGet(), Math::max);
+                        mostPastTheDoor.accumulateAndGet(pastTheDoor.incrementAndGet(), Math::max);
                         transactions.current().connected = true;
                     }
                     return null;
@@ -279,6 +288,9 @@ class LicenseGateTest {
 
         /** A commit calls beforeCompletion, then afterCompletion; a rollback only afterCompletion. */
         void complete(Transaction tx, boolean commit) {
+            if (tx.connected) {
+                pastTheDoor.decrementAndGet(); // completing: the door is left in the first synchronization step below
+            }
             if (commit) {
                 tx.synchronizations.forEach(Synchronization::beforeCompletion);
             }
