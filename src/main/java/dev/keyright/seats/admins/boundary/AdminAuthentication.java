@@ -29,11 +29,12 @@ import java.util.function.BiPredicate;
  * No request outside those paths meets any of it: the application declares no security constraint and registers
  * no authentication module, so the container skips its security valve (the transport check, Jakarta
  * Authentication and Authorization) on every client call. With the constraint and the module this replaces, that
- * valve was 7 % of a renew's server CPU (docs/BENCHMARK.md round 26).
+ * valve was 8 % of a renew's server CPU samples (docs/BENCHMARK.md round 26).
  */
 public class AdminAuthentication extends HttpFilter {
 
-    public static final String ROLE = "keyright-admin";
+    /** The administrator's role, which {@link AdminOnlyFeature} asks of the caller. */
+    static final String ROLE = "keyright-admin";
     static final String CHALLENGE = "Basic realm=\"keyright\", charset=\"UTF-8\"";
     private static final long serialVersionUID = 1L;
 
