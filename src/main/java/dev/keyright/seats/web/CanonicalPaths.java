@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * The one rule for request paths: every route is served on exactly one spelling of its path, so that
- * the security constraint, the filters and the router always see the same path. A path is canonical
+ * the filters (the admin's authentication among them) and the router always see the same path. A path is canonical
  * when it is {@code /} or a sequence of {@code /segment}s, each of letters, digits, {@code .}, {@code _},
  * {@code ~} or {@code -}, none of them {@code .} or {@code ..}; nothing else is: no path parameters
  * ({@code ;}), no percent-encoding at all (so no encoded {@code /}, {@code .} or {@code ;}), no empty

@@ -35,7 +35,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The admin API for licenses (role keyright-admin: web.xml's security constraint, and the role check on the class itself). */
+/** The admin API for licenses (the administrator only: the admin paths' authentication filter, and the check on the class itself). */
 @AdminOnly
 @Path("v1/admin/licenses")
 @Produces(MediaType.APPLICATION_JSON)
