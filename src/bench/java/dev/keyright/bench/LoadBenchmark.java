@@ -135,7 +135,7 @@ public final class LoadBenchmark {
         List<Report.ScenarioResult> results = new ArrayList<>();
         Map<String, Object> cpuUse = new LinkedHashMap<>();
 
-        log("initial warm-up (not measured): " + config.initialWarmupSeconds() + " s of acquire/renew/release on each target");
+        log("initial warm-up (not measured): " + config.initialWarmupSeconds() + " s of ping/acquire/renew/release on each target");
         scenarios.warmUp(http, config.initialWarmupSeconds());
         if (config.floor()) {
             scenarios.warmUp(floor, config.initialWarmupSeconds());
