@@ -23,8 +23,8 @@ import java.util.Map;
 
 /**
  * The admin web page at {@code /admin/}: three static files from {@code META-INF/admin-ui/} on the class
- * path, served under a strict Content-Security-Policy (the administrator only: the admin paths' authentication filter, and {@code @AdminOnly}). The page
- * itself talks to the admin API with the browser's Basic credentials.
+ * path, served under a strict Content-Security-Policy (the administrator only: the admin paths' authentication
+ * filter, and {@code @AdminOnly}). The page itself talks to the admin API with the browser's Basic credentials.
  */
 @AdminOnly
 @Path("admin")
